@@ -1,0 +1,107 @@
+"""Command line: ``python -m games.rules replay FILE`` and ``python -m games.rules play ...``.
+
+See docs/record.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+from .deal import deal, round_seed
+from .match import apply, new_match, start_round
+from .record import ReplayError, event_action, replay, round_record
+from .robots import choose
+from .state import OVER, PLAYING, Action
+from .variants import VARIANTS, get_ruleset
+from .view import view
+
+MAX_ROUNDS = 10_000
+"""A match longer than this is stopped (none comes near it)."""
+
+
+def play_match(
+    variant: str, seats: int, seed: str, robots: bool = False, target: Any = "default"
+) -> dict[str, Any]:
+    """Play a whole match from ``seed`` and return its record.
+
+    Round ``n`` is dealt from ``round_seed(seed, n)``. Each seat plays a random
+    legal play (from a generator seeded with ``seed``), or the house robot's.
+    """
+    rules = get_ruleset(variant)
+    match = new_match(variant, seats, target)
+    rng = random.Random(seed)
+    rounds = []
+    while match.status != OVER and len(rounds) < MAX_ROUNDS:
+        rs = round_seed(seed, len(rounds) + 1)
+        dealt = deal(rs, rules, seats)
+        match, events = start_round(match, dealt.hands, dealt.stock)
+        actions = [a for e in events if (a := event_action(e, rules.wild_blanks))]
+        while match.status == PLAYING:
+            assert match.round is not None
+            if robots:
+                action = Action.from_dict(choose(view(match, match.round.turn)))
+            else:
+                action = rng.choice(match.round.legal)
+            match, events = apply(match, action)
+            actions += [a for e in events if (a := event_action(e, rules.wild_blanks))]
+        rounds.append(round_record(dealt.hands, dealt.stock, actions, rs))
+    return {"variant": variant, "seats": seats, "target": match.target, "rounds": rounds}
+
+
+def _replay(path: str) -> int:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        print(f"cannot read {path}: {e.strerror}", file=sys.stderr)
+        return 1
+    try:
+        record = json.loads(text)
+    except ValueError as e:
+        print(f"record: not valid JSON ({e})", file=sys.stderr)
+        return 1
+    try:
+        result = replay(record)
+    except ReplayError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m games.rules", description="Replay or play dominoes matches."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_replay = sub.add_parser("replay", help="replay a game record and print its result as JSON")
+    p_replay.add_argument("file", help="the record's file, or - for standard input")
+    p_play = sub.add_parser("play", help="play a whole match and print its record as JSON")
+    p_play.add_argument("--variant", required=True, choices=list(VARIANTS))
+    p_play.add_argument("--seats", required=True, type=int)
+    p_play.add_argument("--seed", required=True)
+    p_play.add_argument("--target", type=int, help="one of the variant's targets (default: its default)")
+    p_play.add_argument("--daily", action="store_true", help="no target: five rounds, as the daily challenge")
+    p_play.add_argument("--robots", action="store_true", help="every seat plays as the house robot")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file)
+    rules = VARIANTS[args.variant]
+    if not rules.min_seats <= args.seats <= rules.max_seats:
+        parser.error(f"{args.variant} is played by {rules.min_seats} to {rules.max_seats} seats")
+    if args.target is not None and args.target not in rules.targets:
+        parser.error(f"the target of {args.variant} is one of {', '.join(map(str, rules.targets))}")
+    target: Any = None if args.daily else (args.target if args.target is not None else "default")
+    print(json.dumps(play_match(args.variant, args.seats, args.seed, args.robots, target)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

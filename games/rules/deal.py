@@ -1,0 +1,132 @@
+"""Deterministic deals from a seed (R10, R11, R12).
+
+The algorithm is published in docs/record.md, precisely enough to redo it
+without this code:
+
+1. The byte stream of deal attempt ``k`` (0, 1, 2, ...) of a seed is
+   ``SHA-256(f"{seed}/{k}/0") || SHA-256(f"{seed}/{k}/1") || ...`` (UTF-8).
+2. The 28 tiles in canonical order (0-0, 0-1, ..., 0-6, 1-1, ..., 6-6) are
+   shuffled by Fisher-Yates: for ``i`` from 27 down to 1, take the next 4 bytes
+   as a big-endian unsigned integer ``r``; if ``r >= 2**32 - 2**32 % (i + 1)``
+   discard it and take the next 4; otherwise swap positions ``i`` and
+   ``r % (i + 1)``.
+3. Seat ``s`` gets positions ``s*h`` to ``s*h + h - 1`` (``h`` tiles each);
+   the rest, in order, is the stock (drawn from its first tile on), or the
+   tiles set aside.
+4. If the variant would deal again (R11: a hand with five doubles or more in
+   ``draw`` and ``block``; R10: no double in any hand in ``classic``,
+   ``all_fives`` and ``fives_threes``), use attempt ``k + 1``.
+
+Round ``n`` (from 1) of a match or daily challenge with seed ``S`` is dealt
+from the seed ``round_seed(S, n)`` = hex ``SHA-256(f"{S}/round/{n}")``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from typing import NamedTuple
+
+from .errors import RuleError
+from .tiles import ALL_TILES, Tile, tile_str
+from .variants import Ruleset
+
+MAX_ATTEMPTS = 1000
+"""Far above need: the chance of 1000 redeals in a row is below 1e-300."""
+
+
+class Deal(NamedTuple):
+    hands: tuple[tuple[Tile, ...], ...]
+    """Each seat's tiles, sorted."""
+    stock: tuple[Tile, ...]
+    """The tiles left, in the order they would be drawn."""
+    attempt: int
+    """How many deals were redone before this one (R10, R11)."""
+
+
+def commitment(seed: str) -> str:
+    """What a seat is shown of a seed before the round ends (R12)."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def round_seed(match_seed: str, number: int) -> str:
+    """The seed of round ``number`` (from 1) of a match or daily challenge."""
+    return hashlib.sha256(f"{match_seed}/round/{number}".encode()).hexdigest()
+
+
+def _words(seed: str, attempt: int, block: int) -> tuple[int, ...]:
+    """The eight 4-byte big-endian integers of one SHA-256 block of the stream."""
+    return struct.unpack(">8I", hashlib.sha256(f"{seed}/{attempt}/{block}".encode()).digest())
+
+
+def shuffle(seed: str, attempt: int = 0) -> list[Tile]:
+    """The 28 tiles shuffled by deal attempt ``attempt`` of ``seed``."""
+    words = (
+        _words(seed, attempt, 0)
+        + _words(seed, attempt, 1)
+        + _words(seed, attempt, 2)
+        + _words(seed, attempt, 3)
+    )
+    pos = 0
+    tiles = list(ALL_TILES)
+    for i in range(27, 0, -1):
+        n = i + 1
+        limit = 4294967296 - 4294967296 % n
+        while True:
+            if pos == len(words):  # only after rejections, which are rarer than 1 in 10**8
+                words += _words(seed, attempt, len(words) // 8)
+            r = words[pos]
+            pos += 1
+            if r < limit:
+                break
+        j = r % n
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return tiles
+
+
+def redeal_reason(rules: Ruleset, hands: tuple[tuple[Tile, ...], ...]) -> str | None:
+    """Why the rules would deal these hands again, or None (R10, R11)."""
+    if rules.redeal_doubles:
+        for seat, hand in enumerate(hands):
+            if sum(1 for a, b in hand if a == b) >= rules.redeal_doubles:
+                return f"seat {seat} holds {rules.redeal_doubles} doubles or more (R11)"
+    if rules.opening == "double_every_round" and not any(a == b for hand in hands for a, b in hand):
+        return "no hand holds a double (R10)"
+    return None
+
+
+def deal(seed: str, rules: Ruleset, seats: int) -> Deal:
+    """The deal of ``seed`` for this variant and number of seats, redeals included (R12)."""
+    if not isinstance(seed, str) or not seed:
+        raise RuleError("bad_seed", "a seed is a non-empty string")
+    rules.check_seats(seats)
+    size = rules.hand_size(seats)
+    for attempt in range(MAX_ATTEMPTS):
+        tiles = shuffle(seed, attempt)
+        hands = tuple(tuple(sorted(tiles[s * size : (s + 1) * size])) for s in range(seats))
+        if redeal_reason(rules, hands) is None:
+            return Deal(hands, tuple(tiles[seats * size :]), attempt)
+    raise RuleError("bad_seed", f"seed {seed!r} gives no acceptable deal")  # pragma: no cover
+
+
+def check_deal(
+    rules: Ruleset, seats: int, hands: tuple[tuple[Tile, ...], ...], stock: tuple[Tile, ...]
+) -> None:
+    """Refuse a deal that is not 28 distinct tiles in hands of the variant's size,
+    or that the rules would have dealt again (RULES §7)."""
+    size = rules.hand_size(seats)
+    if len(hands) != seats:
+        raise RuleError("bad_deal", f"{len(hands)} hands for {seats} seats")
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise RuleError("bad_deal", f"seat {seat} is dealt {len(hand)} tiles, not {size}")
+    every = [t for hand in hands for t in hand] + list(stock)
+    if len(every) != 28 or len(set(every)) != 28:
+        seen: set[Tile] = set()
+        twice = sorted({t for t in every if t in seen or seen.add(t)})  # type: ignore[func-returns-value]
+        if twice:
+            raise RuleError("bad_deal", f"tile {tile_str(twice[0])} is dealt twice")
+        raise RuleError("bad_deal", f"the deal holds {len(set(every))} tiles, not the 28 of the set")
+    reason = redeal_reason(rules, hands)
+    if reason:
+        raise RuleError("bad_deal", f"the rules would deal these tiles again: {reason}")

@@ -1,0 +1,123 @@
+"""The line of play: its ends, the spinner, and the count (R3, R40, R41).
+
+The opening tile ``a-b`` is the ``center``, ``a`` at the left end and ``b`` at
+the right end (R3). Tiles laid afterwards grow four arms outward from it:
+``left`` and ``right`` are the two ends of the line; ``up`` and ``down`` exist
+only once the spinner (R40) has both long sides covered. Each arm lists its
+tiles from the center outward as ``(inner, outer)`` halves: ``inner`` touches
+the tile before, ``outer`` is the number it leaves open.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .tiles import Tile
+
+Half = tuple[int, int]
+END_NAMES = ("left", "right", "up", "down")
+_new = tuple.__new__
+
+
+class Line(NamedTuple):
+    center: Tile
+    left: tuple[Half, ...] = ()
+    right: tuple[Half, ...] = ()
+    up: tuple[Half, ...] = ()
+    down: tuple[Half, ...] = ()
+    spinner: str = ""
+    """Where the spinner lies: "" (none yet), "center", "left" or "right" (R40)."""
+    spinner_at: int = 0
+    """Its index in that arm, when it lies in the left or right arm."""
+    ends: tuple[tuple[str, int], ...] = ()
+    """The open ends and the number each shows, in the order left, right, up, down."""
+
+    def arm(self, end: str) -> tuple[Half, ...]:
+        return getattr(self, end)  # type: ignore[no-any-return]
+
+    def tiles(self) -> list[Tile]:
+        """Every tile on the line."""
+        out = [self.center]
+        for arm in (self.left, self.right, self.up, self.down):
+            out.extend((i, o) if i <= o else (o, i) for i, o in arm)
+        return out
+
+    def end_numbers(self) -> frozenset[int]:
+        return frozenset(n for _, n in self.ends)
+
+
+def _open_ends(
+    center: Tile,
+    left: tuple[Half, ...],
+    right: tuple[Half, ...],
+    up: tuple[Half, ...],
+    down: tuple[Half, ...],
+    spinner: str,
+    spinner_at: int,
+) -> tuple[tuple[str, int], ...]:
+    two = (("left", left[-1][1] if left else center[0]), ("right", right[-1][1] if right else center[1]))
+    if not spinner:
+        return two
+    if spinner == "center":
+        value = center[0]
+        covered = bool(left) and bool(right)
+    else:
+        arm = left if spinner == "left" else right
+        value = arm[spinner_at][0]
+        covered = len(arm) > spinner_at + 1
+    if not covered:
+        return two
+    return two + (("up", up[-1][1] if up else value), ("down", down[-1][1] if down else value))
+
+
+def open_line(tile: Tile, spinner: bool) -> Line:
+    """The line after its opening tile; a double opens as the spinner if the variant has one."""
+    where = "center" if spinner and tile[0] == tile[1] else ""
+    return Line(tile, (), (), (), (), where, 0, _open_ends(tile, (), (), (), (), where, 0))
+
+
+def place(line: Line, end: str, inner: int, outer: int, spinner: bool) -> Line:
+    """The line with a tile laid on ``end``, touching by ``inner`` and leaving ``outer`` open.
+
+    With ``spinner``, the first double laid becomes the spinner (R40).
+    """
+    center, left, right, up, down, where, at, _ = line
+    half = (inner, outer)
+    if end == "left":
+        left = arm = left + (half,)
+    elif end == "right":
+        right = arm = right + (half,)
+    elif end == "up":
+        up = arm = up + (half,)
+    else:
+        down = arm = down + (half,)
+    if spinner and not where and inner == outer:
+        where, at = end, len(arm) - 1
+    return Line(
+        center, left, right, up, down, where, at, _open_ends(center, left, right, up, down, where, at)
+    )
+
+
+def count(line: Line) -> int:
+    """The count of the open ends (R41).
+
+    A double lying crosswise at the end of an arm counts both halves; the
+    spinner counts both halves until both its long sides carry a tile; an
+    arm of the spinner with no tile yet counts nothing; a lone opening double
+    counts both halves once.
+    """
+    total = 0
+    for arm in (line.left, line.right, line.up, line.down):
+        if arm:
+            inner, outer = arm[-1]
+            total += outer * 2 if inner == outer else outer
+    a, b = line.center
+    if a == b:
+        if not line.left or not line.right:
+            total += a + b
+    else:
+        if not line.left:
+            total += a
+        if not line.right:
+            total += b
+    return total

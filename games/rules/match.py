@@ -1,0 +1,355 @@
+"""A match: rounds, openers, forced actions, round ends and targets (R5, R7-R10, R20-R23, R9, R30-R35).
+
+``apply(match, action)`` takes a player's play and returns the new match and the
+events it caused, the table's forced actions (R5) included: every state it
+returns is either over or waiting for a seat that has a real choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .deal import check_deal, deal
+from .errors import RuleError
+from .line import Line, count, open_line, place
+from .round import can_play, legal_plays, resolve_play
+from .scoring import match_winner, play_points, round_end
+from .state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Action, Match, Round, Winner
+from .tiles import DOUBLES, Tile, hand_pips, tile_str, weight
+from .variants import (
+    DAILY_ROUNDS,
+    DOUBLE_EVERY_ROUND,
+    DRAW_ONE,
+    FORCED_EVERY_ROUND,
+    FORCED_FIRST_ROUND,
+    PASS as NO_FIT_PASS,
+    SIX_SIX_FIRST_ROUND,
+    Ruleset,
+    get_ruleset,
+)
+
+Event = dict[str, Any]
+_new = tuple.__new__
+
+
+def new_match(variant: str, seats: int, target: int | None | str = "default") -> Match:
+    """A match waiting for its first deal. ``target=None``: the daily challenge's five rounds."""
+    rules = get_ruleset(variant)
+    rules.check_seats(seats)
+    if target == "default":
+        target = rules.default_target
+    elif target is not None:
+        rules.check_target(target)
+    assert target is None or isinstance(target, int)
+    return Match(variant, seats, target, (0,) * rules.sides(seats))
+
+
+def _jsonable(winner: Winner) -> Any:
+    return list(winner) if isinstance(winner, tuple) else winner
+
+
+def _opening(rules: Ruleset, number: int, previous: Round | None, hands: tuple[tuple[Tile, ...], ...]):
+    """The opener of a round and the tile it must lay, or None if it chooses (R10)."""
+    seats = len(hands)
+    forced = rules.opening in (FORCED_EVERY_ROUND, DOUBLE_EVERY_ROUND) or (
+        rules.opening == FORCED_FIRST_ROUND and number == 1
+    )
+    if forced:
+        held = [t for h in hands for t in h]
+        doubles = [t for t in held if t in DOUBLES]
+        tile = max(doubles) if doubles else max(held, key=weight)
+        opener = next(s for s in range(seats) if tile in hands[s])
+        return opener, tile
+    if rules.opening == SIX_SIX_FIRST_ROUND and number == 1:
+        return next(s for s in range(seats) if (6, 6) in hands[s]), None
+    assert previous is not None
+    return (previous.opener + 1) % seats, None
+
+
+def start_round(
+    match: Match, hands: tuple[tuple[Tile, ...], ...], stock: tuple[Tile, ...]
+) -> tuple[Match, list[Event]]:
+    """Deal the next round with these hands and stock, and play the table's forced actions.
+
+    The deal is refused (RuleError ``bad_deal``) unless it is 28 distinct tiles
+    in hands of the variant's size that the rules would not deal again.
+    """
+    _check_can_start(match)
+    rules = get_ruleset(match.variant)
+    hands = tuple(tuple(sorted(h)) for h in hands)
+    stock = tuple(stock)
+    check_deal(rules, match.seats, hands, stock)
+    return _start(rules, match, hands, stock)
+
+
+def deal_round(match: Match, seed: str) -> tuple[Match, list[Event]]:
+    """Start the next round with the deal of ``seed`` (R12)."""
+    _check_can_start(match)
+    rules = get_ruleset(match.variant)
+    dealt = deal(seed, rules, match.seats)  # a valid deal by construction
+    return _start(rules, match, dealt.hands, dealt.stock)
+
+
+def _check_can_start(match: Match) -> None:
+    if match.status not in (READY, ROUND_OVER):
+        raise RuleError(
+            "round_in_play" if match.status == PLAYING else "match_over", "no round can start now"
+        )
+
+
+def _start(
+    rules: Ruleset, match: Match, hands: tuple[tuple[Tile, ...], ...], stock: tuple[Tile, ...]
+) -> tuple[Match, list[Event]]:
+    previous = match.round
+    number = previous.number + 1 if previous else 1
+    opener, forced = _opening(rules, number, previous, hands)
+    seats = match.seats
+    rnd = Round(
+        number=number,
+        hands=hands,
+        stock=stock,
+        line=None,
+        turn=opener,
+        opener=opener,
+        passes=((),) * seats,
+        draws=(0,) * seats,
+        points=(0,) * rules.sides(seats),
+    )
+    if forced is None:
+        rnd = rnd._replace(legal=legal_plays(opener, hands[opener], None, rules.wild_blanks))
+    match = match._replace(round=rnd, status=PLAYING)
+    events: list[Event] = [
+        {
+            "type": "round_started",
+            "round": number,
+            "opener": opener,
+            "hand_sizes": [len(h) for h in hands],
+            "stock_size": len(stock) if rules.draws else 0,
+        }
+    ]
+    if forced is not None:
+        match = _lay(rules, match, Action(PLAY, opener, forced), True, events)
+    return match, events
+
+
+def legal_actions(match: Match) -> list[Action]:
+    """The plays open to the seat whose turn it is (none when no round is in play)."""
+    if match.status != PLAYING:
+        return []
+    rnd = match.round
+    assert rnd is not None
+    return list(rnd.legal)
+
+
+def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
+    """Apply a player's action; raise RuleError (nothing changes) if it is illegal."""
+    if match.status != PLAYING:
+        if match.status == OVER:
+            raise RuleError("match_over", "the match is over")
+        raise RuleError("no_round", "no round is in play")
+    rnd = match.round
+    assert rnd is not None
+    if action.seat != rnd.turn:
+        raise RuleError("not_your_turn", f"it is seat {rnd.turn}'s turn, not seat {action.seat}'s")
+    rules = get_ruleset(match.variant)
+    if action not in rnd.legal:  # not a complete legal play: work out what it means, or why not
+        if action.kind != PLAY:
+            # In every state apply() returns, the seat to act holds a tile that fits (R4, R5).
+            raise RuleError(
+                "must_play" if action.kind == PASS else "cannot_draw",
+                f"seat {action.seat} holds a tile that fits and must play it (R4)",
+            )
+        action = resolve_play(action, rnd.hands[rnd.turn], rnd.line, rules.wild_blanks)
+    events: list[Event] = []
+    return _lay(rules, match, action, False, events), events
+
+
+def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[Event]) -> Match:
+    """Lay a tile, score it, and go on to the next seat with a choice, or end the round."""
+    rnd = match.round
+    assert rnd is not None and play.tile is not None
+    seat = play.seat
+    tile = play.tile
+    hand = rnd.hands[seat]
+    i = hand.index(tile)
+    hand = hand[:i] + hand[i + 1 :]
+    hands = rnd.hands[:seat] + (hand,) + rnd.hands[seat + 1 :]
+    if rnd.line is None:
+        line = open_line(tile, rules.spinner)
+    else:
+        assert play.end is not None and play.open is not None
+        inner = tile[0] if play.open == tile[1] else tile[1]
+        line = place(rnd.line, play.end, inner, play.open, rules.spinner)
+    points = 0
+    scores = match.scores
+    round_points = rnd.points
+    side = seat
+    if rules.play_points:
+        side = rules.side_of(seat)
+        points = play_points(rules, line, not hand, scores[side], match.target)
+        if points:
+            scores = scores[:side] + (scores[side] + points,) + scores[side + 1 :]
+            round_points = round_points[:side] + (round_points[side] + points,) + round_points[side + 1 :]
+    events.append(
+        {
+            "type": "play",
+            "seat": seat,
+            "tile": tile_str(tile),
+            "end": play.end,
+            "open": play.open,
+            "points": points,
+            "forced": forced,
+        }
+    )
+    wild = rules.wild_blanks
+    result = ""
+    legal: tuple[Action, ...] = ()
+    turn = (seat + 1) % match.seats
+    if not hand:
+        result = "domino"  # R7, and R8's last sentence: a domino wins over a block
+    elif rules.closed_rounds and _closed(line):
+        result = "closed"  # R23
+    else:
+        legal = legal_plays(turn, hands[turn], line, wild)
+        if not legal and (not rules.draws or not rnd.stock) and _blocked(hands, line, wild):
+            result = "blocked"  # R8
+    rnd = _new(  # Round(...) without the keyword handling: this is the hot path
+        Round,
+        (
+            rnd.number,
+            hands,
+            rnd.stock,
+            line,
+            seat if result else turn,
+            rnd.opener,
+            0,
+            rnd.passes,
+            rnd.draws,
+            round_points,
+            seat,
+            "",
+            None,
+            legal,
+        ),
+    )
+    match = _new(Match, (match.variant, match.seats, match.target, scores, rnd, PLAYING, None))
+    if points and rules.ends_at_once and match.target is not None and scores[side] >= match.target:
+        return _end_match_during_round(rules, match, result, events)  # R34, R35
+    if result:
+        return _end_round(rules, match, result, events)
+    if legal:
+        return match
+    return _settle(rules, match, events)
+
+
+def _closed(line: Line) -> bool:
+    """R23: both ends show the same number and its seven tiles are all on the line."""
+    (_, left), (_, right) = line.ends[:2]
+    if left != right:
+        return False
+    return sum(1 for a, b in line.tiles() if a == left or b == left) == 7
+
+
+def _blocked(hands: tuple[tuple[Tile, ...], ...], line: Line, wild: bool) -> bool:
+    """R8: no seat holds a tile that fits (the caller checks that nothing can be drawn)."""
+    numbers = line.end_numbers()
+    return not any(can_play(h, numbers, wild) for h in hands)
+
+
+def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
+    """Play the table's forced draws and passes (R5, R20, R21) until a seat has a choice."""
+    rnd = match.round
+    assert rnd is not None and rnd.line is not None
+    line = rnd.line
+    numbers = line.end_numbers()
+    wild = rules.wild_blanks
+    while True:
+        seat = rnd.turn
+        hand = rnd.hands[seat]
+        legal = legal_plays(seat, hand, line, wild)
+        if legal:
+            return match._replace(round=rnd._replace(legal=legal))
+        if rules.no_fit == NO_FIT_PASS or not rnd.stock or (rules.no_fit == DRAW_ONE and rnd.drawn):
+            passed = tuple(sorted(numbers))
+            events.append({"type": "pass", "seat": seat, "ends": list(passed), "forced": True})
+            passes = list(rnd.passes)
+            passes[seat] = tuple(sorted(set(passes[seat]) | numbers))
+            rnd = rnd._replace(turn=(seat + 1) % match.seats, drawn=0, passes=tuple(passes))
+            continue
+        tile = rnd.stock[0]
+        hands = list(rnd.hands)
+        hands[seat] = tuple(sorted(hand + (tile,)))
+        draws = list(rnd.draws)
+        draws[seat] += 1
+        rnd = rnd._replace(hands=tuple(hands), stock=rnd.stock[1:], drawn=rnd.drawn + 1, draws=tuple(draws))
+        events.append({"type": "draw", "seat": seat, "tile": tile_str(tile), "forced": True})
+        if not rnd.stock and _blocked(rnd.hands, line, wild):
+            return _end_round(rules, match._replace(round=rnd), "blocked", events)
+
+
+def _round_over_event(rnd: Round) -> Event:
+    return {
+        "type": "round_over",
+        "round": rnd.number,
+        "result": rnd.result,
+        "winner": _jsonable(rnd.winner),
+        "points": list(rnd.points),
+        "pips_left": [hand_pips(h) for h in rnd.hands],
+        "hands": [[tile_str(t) for t in h] for h in rnd.hands],
+    }
+
+
+def _end_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -> Match:
+    rnd = match.round
+    assert rnd is not None
+    winner, awarded = round_end(rules, rnd.hands, result, rnd.last, rnd.opener)
+    scores = tuple(s + p for s, p in zip(match.scores, awarded))
+    rnd = rnd._replace(
+        result=result, winner=winner, legal=(), points=tuple(p + a for p, a in zip(rnd.points, awarded))
+    )
+    match = match._replace(round=rnd, scores=scores, status=ROUND_OVER)
+    events.append(_round_over_event(rnd))
+    if match.target is None:
+        if rnd.number >= DAILY_ROUNDS:
+            match = match._replace(status=OVER)
+    else:
+        won = match_winner(rules, scores, match.target)
+        if won is not None:
+            match = match._replace(status=OVER, winner=won)
+    if match.status == OVER:
+        events.append({"type": "match_over", "winner": _jsonable(match.winner), "scores": list(scores)})
+    return match
+
+
+def _end_match_during_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -> Match:
+    """R34, R35: a side reached the target by a play; nothing more is scored."""
+    rnd = match.round
+    assert rnd is not None and match.target is not None
+    winner: Winner = None
+    if result:
+        winner, _ = round_end(rules, rnd.hands, result, rnd.last, rnd.opener)
+    rnd = rnd._replace(result=result or "unfinished", winner=winner, legal=())
+    side = rules.side_of(rnd.last)
+    match = match._replace(round=rnd, status=OVER, winner=side)
+    events.append(_round_over_event(rnd))
+    events.append({"type": "match_over", "winner": side, "scores": list(match.scores)})
+    return match
+
+
+def current_count(match: Match) -> int | None:
+    """The count of the open ends (R41), in the variants that score it."""
+    rnd = match.round
+    if rnd is None or rnd.line is None or not get_ruleset(match.variant).play_points:
+        return None
+    return count(rnd.line)
+
+
+__all__ = [
+    "DRAW",
+    "apply",
+    "current_count",
+    "deal_round",
+    "legal_actions",
+    "new_match",
+    "start_round",
+]

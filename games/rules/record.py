@@ -1,0 +1,201 @@
+"""The game record (RULES §7): writing it, and replaying it through the engine."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .deal import deal
+from .errors import RuleError
+from .match import Event, apply, new_match, start_round
+from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match
+from .tiles import Tile, hand_pips, parse_tile, tile_str
+from .variants import get_ruleset
+
+
+class ReplayError(ValueError):
+    """A record refused: ``where`` is a path into the record (``rounds[1].actions[4]``)."""
+
+    def __init__(self, where: str, reason: str, code: str = "bad_record") -> None:
+        super().__init__(f"{where}: {reason}")
+        self.where = where
+        self.reason = reason
+        self.code = code
+
+
+def event_action(event: Event, wild: bool = False) -> dict[str, Any] | None:
+    """The record form of an engine event that is an action (play, draw or pass), else None."""
+    kind = event["type"]
+    if kind == PLAY:
+        out: dict[str, Any] = {"seat": event["seat"], "play": event["tile"]}
+        if event["end"] is not None:
+            out["end"] = event["end"]
+            if wild:
+                out["open"] = event["open"]
+        return out
+    if kind == DRAW:
+        return {"seat": event["seat"], "draw": event["tile"]}
+    if kind == PASS:
+        return {"seat": event["seat"], "pass": True}
+    return None
+
+
+def round_record(
+    hands: tuple[tuple[Tile, ...], ...],
+    stock: tuple[Tile, ...],
+    actions: list[dict[str, Any]],
+    seed: str | None,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if seed is not None:
+        out["seed"] = seed
+    out["hands"] = [[tile_str(t) for t in sorted(h)] for h in hands]
+    out["stock"] = [tile_str(t) for t in stock]
+    out["actions"] = actions
+    return out
+
+
+def round_summary(match: Match) -> dict[str, Any]:
+    """How the current (or last) round of ``match`` stands, in the replay's output form."""
+    rnd = match.round
+    assert rnd is not None
+    winner = rnd.winner
+    return {
+        "result": rnd.result or "unfinished",
+        "winner": list(winner) if isinstance(winner, tuple) else winner,
+        "points": list(rnd.points),
+        "pips_left": [hand_pips(h) for h in rnd.hands],
+    }
+
+
+def _tiles(value: object, where: str) -> tuple[Tile, ...]:
+    if not isinstance(value, list):
+        raise ReplayError(where, "expected a list of tiles")
+    try:
+        return tuple(parse_tile(t) for t in value)
+    except RuleError as e:
+        raise ReplayError(where, e.message, e.code) from None
+
+
+def _new_match(record: object) -> Match:
+    if not isinstance(record, dict):
+        raise ReplayError("record", "a record is a JSON object")
+    try:
+        rules = get_ruleset(record.get("variant"))
+    except RuleError as e:
+        raise ReplayError("variant", e.message, e.code) from None
+    seats = record.get("seats")
+    try:
+        rules.check_seats(seats)
+        target = record.get("target", "default")
+        if target is not None and target != "default":
+            rules.check_target(target)
+    except RuleError as e:
+        raise ReplayError("seats" if e.code == "bad_seats" else "target", e.message, e.code) from None
+    assert isinstance(seats, int)
+    return new_match(rules.id, seats, target)
+
+
+def _forced(events: list[Event]) -> deque[Action]:
+    """The actions the table did on its own in ``events`` (R5), in order."""
+    out: deque[Action] = deque()
+    for e in events:
+        if e["type"] == PASS:
+            out.append(Action(PASS, e["seat"]))
+        elif e["type"] in (PLAY, DRAW) and e.get("forced"):
+            out.append(Action(e["type"], e["seat"], parse_tile(e["tile"])))
+    return out
+
+
+def _stands_for(written: Action, forced: Action, where: str) -> bool:
+    """Whether a written action is the table's pending forced action (RULES §7)."""
+    if written.seat != forced.seat or written.kind != forced.kind:
+        return False
+    if written.kind == PLAY:
+        return written.tile == forced.tile  # a forced opening: that very tile
+    if written.kind == DRAW and written.tile != forced.tile:
+        assert forced.tile is not None and written.tile is not None
+        raise ReplayError(
+            where,
+            f"seat {written.seat} draws {tile_str(forced.tile)}, the next tile of the stock, "
+            f"not {tile_str(written.tile)}",
+            "not_next_stock_tile",
+        )
+    return True
+
+
+def replay(record: object) -> dict[str, Any]:
+    """Replay a record; return each round's outcome, the scores and the winner.
+
+    Raise ReplayError at the first thing the rules refuse.
+    """
+    match = _new_match(record)
+    assert isinstance(record, dict)
+    rounds = record.get("rounds")
+    if not isinstance(rounds, list) or not rounds:
+        raise ReplayError("rounds", "a record has a non-empty list of rounds")
+    rules = get_ruleset(match.variant)
+    summaries = []
+    for ri, rd in enumerate(rounds):
+        where = f"rounds[{ri}]"
+        if match.status == OVER:
+            raise ReplayError(where, "the match is already over: nothing may follow its end", "match_over")
+        if match.status == PLAYING:
+            raise ReplayError(
+                where, f"rounds[{ri - 1}] is unfinished: only the last round may be", "unfinished"
+            )
+        if not isinstance(rd, dict):
+            raise ReplayError(where, "a round is a JSON object")
+        hands_data = rd.get("hands")
+        if not isinstance(hands_data, list):
+            raise ReplayError(f"{where}.hands", "expected a list of hands")
+        hands = tuple(_tiles(h, f"{where}.hands[{s}]") for s, h in enumerate(hands_data))
+        stock = _tiles(rd.get("stock", []), f"{where}.stock")
+        if "seed" in rd:
+            seed = rd["seed"]
+            if not isinstance(seed, str) or not seed:
+                raise ReplayError(f"{where}.seed", "a seed is a non-empty string")
+            dealt = deal(seed, rules, match.seats)
+            if tuple(tuple(sorted(h)) for h in hands) != dealt.hands or stock != dealt.stock:
+                raise ReplayError(
+                    f"{where}.seed", "the seed does not deal these hands and stock (R12)", "seed_mismatch"
+                )
+        try:
+            match, events = start_round(match, hands, stock)
+        except RuleError as e:
+            raise ReplayError(where, e.message, e.code) from None
+        pending = _forced(events)
+        actions = rd.get("actions", [])
+        if not isinstance(actions, list):
+            raise ReplayError(f"{where}.actions", "expected a list of actions")
+        for ai, data in enumerate(actions):
+            at = f"{where}.actions[{ai}]"
+            try:
+                action = Action.from_dict(data)
+            except RuleError as e:
+                raise ReplayError(at, e.message, e.code) from None
+            if action.seat >= match.seats:
+                raise ReplayError(at, f"there is no seat {action.seat} at {match.seats} seats", "bad_seat")
+            stood = False
+            while pending:
+                if _stands_for(action, pending.popleft(), at):
+                    stood = True
+                    break
+            if stood:
+                continue
+            if match.status != PLAYING:
+                if match.status == OVER:
+                    raise ReplayError(at, "the match is over: nothing may follow its end", "match_over")
+                raise ReplayError(at, "the round is over: nothing may follow its end", "round_over")
+            try:
+                match, events = apply(match, action)
+            except RuleError as e:
+                raise ReplayError(at, e.message, e.code) from None
+            pending = _forced(events)
+        summaries.append(round_summary(match))
+    winner = match.winner
+    return {
+        "rounds": summaries,
+        "scores": list(match.scores),
+        "winner": list(winner) if isinstance(winner, tuple) else winner,
+    }

@@ -1,0 +1,107 @@
+"""Within a round: what fits where, legal plays, and resolving a player's play (R3, R4, R22)."""
+
+from __future__ import annotations
+
+from .errors import RuleError
+from .line import Line
+from .state import PLAY, Action
+from .tiles import Tile, tile_str
+
+
+def open_options(tile: Tile, number: int, wild: bool) -> tuple[int, ...]:
+    """The numbers ``tile`` can leave open when laid on an end showing ``number``.
+
+    Plain variants (R3): the half that shows ``number`` attaches, the other stays
+    open. Wild blanks (R22): a blank half matches anything and a blank end accepts
+    anything; when either half could attach, the player chooses which stays open.
+    """
+    a, b = tile
+    if not wild:
+        if a == number:
+            return (b,)
+        if b == number:
+            return (a,)
+        return ()
+    by_a = a == number or a == 0 or number == 0
+    by_b = a != b and (b == number or b == 0 or number == 0)
+    if by_a and by_b:
+        return (b, a)
+    if by_a:
+        return (b,)
+    if by_b:
+        return (a,)
+    return ()
+
+
+def can_play(hand: tuple[Tile, ...], numbers: frozenset[int], wild: bool) -> bool:
+    """Whether any tile of ``hand`` fits an end showing one of ``numbers``."""
+    if wild:
+        if 0 in numbers:
+            return bool(hand)
+        return any(a == 0 or a in numbers or b in numbers for a, b in hand)
+    return any(a in numbers or b in numbers for a, b in hand)
+
+
+def legal_plays(seat: int, hand: tuple[Tile, ...], line: Line | None, wild: bool) -> tuple[Action, ...]:
+    """Every play open to ``seat``, in hand order then end order; with no line yet, any tile opens."""
+    make = tuple.__new__  # Action(...) without the keyword handling: this is the hot path
+    if line is None:
+        return tuple(make(Action, (PLAY, seat, t, None, None)) for t in hand)
+    out = []
+    ends = line.ends
+    if not wild:
+        for tile in hand:
+            a, b = tile
+            for end, number in ends:
+                if a == number:
+                    out.append(make(Action, (PLAY, seat, tile, end, b)))
+                elif b == number:
+                    out.append(make(Action, (PLAY, seat, tile, end, a)))
+        return tuple(out)
+    for tile in hand:
+        for end, number in ends:
+            for opened in open_options(tile, number, True):
+                out.append(make(Action, (PLAY, seat, tile, end, opened)))
+    return tuple(out)
+
+
+def resolve_play(action: Action, hand: tuple[Tile, ...], line: Line | None, wild: bool) -> Action:
+    """The complete play ``action`` stands for, or a RuleError saying why it is illegal.
+
+    ``end`` may be left out when the tile fits only one end, ``open`` when the
+    tile can leave only one number open (RULES §7).
+    """
+    tile = action.tile
+    assert tile is not None
+    if tile not in hand:
+        raise RuleError("tile_not_in_hand", f"tile {tile_str(tile)} is not in seat {action.seat}'s hand")
+    if line is None:
+        if action.end is not None:
+            raise RuleError("bad_end", "the opening tile is laid on no end")
+        return Action(PLAY, action.seat, tile)
+    ends = dict(line.ends)
+    if action.end is not None and action.end not in ends:
+        raise RuleError("bad_end", f"the {action.end} end is not open")
+    choices = [
+        (end, opened)
+        for end, number in line.ends
+        if action.end is None or end == action.end
+        for opened in open_options(tile, number, wild)
+    ]
+    if not choices:
+        where = f"the {action.end} end ({ends[action.end]})" if action.end else "any open end"
+        raise RuleError("does_not_fit", f"tile {tile_str(tile)} does not fit {where}")
+    if action.open is not None:
+        choices = [c for c in choices if c[1] == action.open]
+        if not choices:
+            raise RuleError("bad_open", f"tile {tile_str(tile)} cannot leave {action.open} open there")
+    if len({end for end, _ in choices}) > 1:
+        names = " or ".join(sorted({end for end, _ in choices}))
+        raise RuleError("end_required", f"tile {tile_str(tile)} fits {names}: say which end")
+    if len(choices) > 1:
+        raise RuleError(
+            "open_required",
+            f"tile {tile_str(tile)} can leave {choices[0][1]} or {choices[1][1]} open: say which",
+        )
+    end, opened = choices[0]
+    return Action(PLAY, action.seat, tile, end, opened)

@@ -1,0 +1,224 @@
+"""Immutable states of a round and a match, and the actions that change them.
+
+Every state is a tree of tuples that round-trips through JSON
+(``to_json`` / ``from_json``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Union
+
+from .errors import RuleError
+from .line import END_NAMES, Line
+from .tiles import Tile, parse_tile, tile_str
+
+Winner = Union[int, tuple[int, ...], None]
+"""A side, several sides sharing a win (``family``), or nobody."""
+
+PLAY, DRAW, PASS = "play", "draw", "pass"
+
+# Match status
+READY = "ready"  # no round dealt yet
+PLAYING = "playing"
+ROUND_OVER = "round_over"
+OVER = "over"
+
+
+class Action(NamedTuple):
+    """``play`` a tile (on ``end``, leaving ``open``), ``draw`` a tile, or ``pass``."""
+
+    kind: str
+    seat: int
+    tile: Tile | None = None
+    end: str | None = None
+    open: int | None = None
+
+    def to_dict(self, with_open: bool = False) -> dict[str, Any]:
+        """The record form of the action (RULES §7)."""
+        out: dict[str, Any] = {"seat": self.seat}
+        if self.kind == PASS:
+            out["pass"] = True
+            return out
+        assert self.tile is not None
+        out[self.kind] = tile_str(self.tile)
+        if self.end is not None:
+            out["end"] = self.end
+        if with_open and self.open is not None:
+            out["open"] = self.open
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object) -> Action:
+        """Read the record form of an action; refuse anything malformed."""
+        if not isinstance(data, dict):
+            raise RuleError("bad_action", "an action is a JSON object")
+        seat = data.get("seat")
+        if type(seat) is not int or seat < 0:
+            raise RuleError("bad_action", "an action needs a seat number")
+        kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
+        if len(kinds) != 1:
+            raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
+        kind = kinds[0]
+        if kind == PASS:
+            if data[PASS] is not True:
+                raise RuleError("bad_action", '"pass" must be true')
+            return cls(PASS, seat)
+        tile = parse_tile(data[kind])
+        if kind == DRAW:
+            return cls(DRAW, seat, tile)
+        end = data.get("end")
+        if end is not None and end not in END_NAMES:
+            raise RuleError("bad_end", f"{end!r} is not an end (left, right, up, down)")
+        opened = data.get("open")
+        if opened is not None and (type(opened) is not int or not 0 <= opened <= 6):
+            raise RuleError("bad_open", f"{opened!r} is not a number from 0 to 6")
+        return cls(PLAY, seat, tile, end, opened)
+
+
+class Round(NamedTuple):
+    number: int
+    """From 1."""
+    hands: tuple[tuple[Tile, ...], ...]
+    """Each seat's tiles, sorted: the order in which a hand is shown."""
+    stock: tuple[Tile, ...]
+    """Tiles left, in draw order; for a variant with no drawing, the tiles set aside."""
+    line: Line | None
+    turn: int
+    """The seat to act (the round's last actor once it is over)."""
+    opener: int
+    drawn: int = 0
+    """Tiles the seat to act has drawn during this turn."""
+    passes: tuple[tuple[int, ...], ...] = ()
+    """For each seat, the end numbers it has passed on this round (public, R6)."""
+    draws: tuple[int, ...] = ()
+    """For each seat, how many tiles it has drawn this round (public, R6)."""
+    points: tuple[int, ...] = ()
+    """For each side, the points scored this round (during play and at its end)."""
+    last: int = -1
+    """The seat that laid the last tile."""
+    result: str = ""
+    """"" while in play; then "domino", "blocked", "closed" or "unfinished" (R7, R8, R23)."""
+    winner: Winner = None
+    legal: tuple[Action, ...] = ()
+    """The plays open to the seat to act, worked out once when the turn begins.
+
+    Derived from the rest of the round; not stored in JSON (``from_json``
+    works it out again)."""
+
+
+class Match(NamedTuple):
+    variant: str
+    seats: int
+    target: int | None
+    """None: the daily challenge's five rounds, with no target and no winner."""
+    scores: tuple[int, ...]
+    """Each side's total."""
+    round: Round | None = None
+    status: str = READY
+    winner: Winner = None
+
+
+def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
+    return [tile_str(t) for t in tiles]
+
+
+def _read_tiles(data: list[str]) -> tuple[Tile, ...]:
+    return tuple(parse_tile(t) for t in data)
+
+
+def _winner_json(winner: Winner) -> Any:
+    return list(winner) if isinstance(winner, tuple) else winner
+
+
+def _winner_read(data: Any) -> Winner:
+    return tuple(data) if isinstance(data, list) else data
+
+
+def line_to_json(line: Line) -> dict[str, Any]:
+    out: dict[str, Any] = {"center": tile_str(line.center)}
+    for name in END_NAMES:
+        out[name] = [list(h) for h in line.arm(name)]
+    out["spinner"] = line.spinner
+    out["spinner_at"] = line.spinner_at
+    out["ends"] = {name: n for name, n in line.ends}
+    return out
+
+
+def line_from_json(data: dict[str, Any]) -> Line:
+    return Line(
+        center=parse_tile(data["center"]),
+        left=tuple((i, o) for i, o in data["left"]),
+        right=tuple((i, o) for i, o in data["right"]),
+        up=tuple((i, o) for i, o in data["up"]),
+        down=tuple((i, o) for i, o in data["down"]),
+        spinner=data["spinner"],
+        spinner_at=data["spinner_at"],
+        ends=tuple((name, n) for name, n in data["ends"].items()),
+    )
+
+
+def to_json(match: Match) -> dict[str, Any]:
+    """The whole match state, secrets included: for storage on the server only."""
+    out: dict[str, Any] = {
+        "variant": match.variant,
+        "seats": match.seats,
+        "target": match.target,
+        "scores": list(match.scores),
+        "status": match.status,
+        "winner": _winner_json(match.winner),
+        "round": None,
+    }
+    r = match.round
+    if r is not None:
+        out["round"] = {
+            "number": r.number,
+            "hands": [_tiles(h) for h in r.hands],
+            "stock": _tiles(r.stock),
+            "line": None if r.line is None else line_to_json(r.line),
+            "turn": r.turn,
+            "opener": r.opener,
+            "drawn": r.drawn,
+            "passes": [list(p) for p in r.passes],
+            "draws": list(r.draws),
+            "points": list(r.points),
+            "last": r.last,
+            "result": r.result,
+            "winner": _winner_json(r.winner),
+        }
+    return out
+
+
+def from_json(data: dict[str, Any]) -> Match:
+    r = data["round"]
+    rnd = None
+    if r is not None:
+        rnd = Round(
+            number=r["number"],
+            hands=tuple(_read_tiles(h) for h in r["hands"]),
+            stock=_read_tiles(r["stock"]),
+            line=None if r["line"] is None else line_from_json(r["line"]),
+            turn=r["turn"],
+            opener=r["opener"],
+            drawn=r["drawn"],
+            passes=tuple(tuple(p) for p in r["passes"]),
+            draws=tuple(r["draws"]),
+            points=tuple(r["points"]),
+            last=r["last"],
+            result=r["result"],
+            winner=_winner_read(r["winner"]),
+        )
+        if not rnd.result:
+            from .round import legal_plays  # round.py imports this module
+            from .variants import get_ruleset
+
+            wild = get_ruleset(data["variant"]).wild_blanks
+            rnd = rnd._replace(legal=legal_plays(rnd.turn, rnd.hands[rnd.turn], rnd.line, wild))
+    return Match(
+        variant=data["variant"],
+        seats=data["seats"],
+        target=data["target"],
+        scores=tuple(data["scores"]),
+        round=rnd,
+        status=data["status"],
+        winner=_winner_read(data["winner"]),
+    )

@@ -1,0 +1,72 @@
+"""What one seat may know of a match (R6): the only way a state leaves the server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .line import count
+from .state import PLAYING, Match, line_to_json
+from .match import legal_actions
+from .tiles import hand_pips, tile_str
+from .variants import get_ruleset
+
+
+def _winner(winner: Any) -> Any:
+    return list(winner) if isinstance(winner, tuple) else winner
+
+
+def view(match: Match, seat: int | None) -> dict[str, Any]:
+    """The match as ``seat`` sees it; ``None`` for a spectator.
+
+    A seat sees its own hand, the line, every seat's number of tiles, the size of
+    the stock, the scores, whose turn it is, the public record of passes and
+    draws, and its legal plays on its turn. It never sees another hand, the
+    stock's tiles or the tiles set aside, except that every hand is shown once
+    the round is over.
+    """
+    rules = get_ruleset(match.variant)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
+        raise ValueError(f"no seat {seat!r} at this table")
+    out: dict[str, Any] = {
+        "variant": match.variant,
+        "seats": match.seats,
+        "target": match.target,
+        "status": match.status,
+        "scores": list(match.scores),
+        "winner": _winner(match.winner),
+        "seat": seat,
+        "side": None if seat is None else rules.side_of(seat),
+        "hand": None,
+        "legal": [],
+        "round": None,
+    }
+    rnd = match.round
+    if rnd is None:
+        return out
+    over = bool(rnd.result)
+    public: dict[str, Any] = {
+        "number": rnd.number,
+        "opener": rnd.opener,
+        "turn": None if over else rnd.turn,
+        "line": None if rnd.line is None else line_to_json(rnd.line),
+        "count": count(rnd.line) if rules.play_points and rnd.line is not None else None,
+        "hand_sizes": [len(h) for h in rnd.hands],
+        "stock_size": len(rnd.stock) if rules.draws else 0,
+        "drawn": rnd.drawn,
+        "draws": list(rnd.draws),
+        "passes": [list(p) for p in rnd.passes],
+        "points": list(rnd.points),
+        "result": rnd.result or None,
+        "winner": _winner(rnd.winner),
+        "hands": None,
+        "pips_left": None,
+    }
+    if over:  # R6: at the end of a round every hand is shown to everyone
+        public["hands"] = [[tile_str(t) for t in h] for h in rnd.hands]
+        public["pips_left"] = [hand_pips(h) for h in rnd.hands]
+    out["round"] = public
+    if seat is not None:
+        out["hand"] = [tile_str(t) for t in rnd.hands[seat]]
+        if match.status == PLAYING and rnd.turn == seat:
+            out["legal"] = [a.to_dict(with_open=True) for a in legal_actions(match)]
+    return out
