@@ -34,7 +34,7 @@ def play_match(
     rules = get_ruleset(variant)
     match = new_match(variant, seats, target)
     rng = random.Random(seed)
-    rounds = []
+    rounds: list[dict[str, Any]] = []
     while match.status != OVER and len(rounds) < MAX_ROUNDS:
         rs = round_seed(seed, len(rounds) + 1)
         dealt = deal(rs, rules, seats)

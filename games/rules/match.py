@@ -48,7 +48,9 @@ def _jsonable(winner: Winner) -> Any:
     return list(winner) if isinstance(winner, tuple) else winner
 
 
-def _opening(rules: Ruleset, number: int, previous: Round | None, hands: tuple[tuple[Tile, ...], ...]):
+def _opening(
+    rules: Ruleset, number: int, previous: Round | None, hands: tuple[tuple[Tile, ...], ...]
+) -> tuple[int, Tile | None]:
     """The opener of a round and the tile it must lay, or None if it chooses (R10)."""
     seats = len(hands)
     forced = rules.opening in (FORCED_EVERY_ROUND, DOUBLE_EVERY_ROUND) or (
@@ -303,9 +305,12 @@ def _end_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -
     rnd = match.round
     assert rnd is not None
     winner, awarded = round_end(rules, rnd.hands, result, rnd.last, rnd.opener)
-    scores = tuple(s + p for s, p in zip(match.scores, awarded))
+    scores = tuple(s + p for s, p in zip(match.scores, awarded, strict=True))
     rnd = rnd._replace(
-        result=result, winner=winner, legal=(), points=tuple(p + a for p, a in zip(rnd.points, awarded))
+        result=result,
+        winner=winner,
+        legal=(),
+        points=tuple(p + a for p, a in zip(rnd.points, awarded, strict=True)),
     )
     match = match._replace(round=rnd, scores=scores, status=ROUND_OVER)
     events.append(_round_over_event(rnd))

@@ -53,6 +53,7 @@ def round_end(
     pips = [hand_pips(h) for h in hands]
     seats = len(hands)
     scoring = rules.scoring
+    winner: int | None
     if scoring == "draw_block":  # R30
         winner = last if result == "domino" else _lightest_after_opener(pips, opener)
         points = [0] * seats
@@ -77,7 +78,7 @@ def round_end(
     if scoring == "fives_threes":  # R35: nothing at the end
         return (last if result == "domino" else None), [0, 0]
     if result == "domino":
-        winner: int | None = last
+        winner = last
     elif pips[0] == pips[1]:
         return None, [0, 0]
     else:

@@ -6,13 +6,13 @@ Every state is a tree of tuples that round-trips through JSON
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from .errors import RuleError
 from .line import END_NAMES, Line
 from .tiles import Tile, parse_tile, tile_str
 
-Winner = Union[int, tuple[int, ...], None]
+Winner = int | tuple[int, ...] | None
 """A side, several sides sharing a win (``family``), or nobody."""
 
 PLAY, DRAW, PASS = "play", "draw", "pass"

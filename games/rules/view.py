@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .line import count
-from .state import PLAYING, Match, line_to_json
 from .match import legal_actions
+from .state import PLAYING, Match, line_to_json
 from .tiles import hand_pips, tile_str
 from .variants import get_ruleset
 
