@@ -3,13 +3,11 @@
 The algorithm is published in docs/record.md, precisely enough to redo it
 without this code:
 
-1. The byte stream of deal attempt ``k`` (0, 1, 2, ...) of a seed is
-   ``SHA-256(f"{seed}/{k}/0") || SHA-256(f"{seed}/{k}/1") || ...`` (UTF-8).
-2. The 28 tiles in canonical order (0-0, 0-1, ..., 0-6, 1-1, ..., 6-6) are
-   shuffled by Fisher-Yates: for ``i`` from 27 down to 1, take the next 4 bytes
-   as a big-endian unsigned integer ``r``; if ``r >= 2**32 - 2**32 % (i + 1)``
-   discard it and take the next 4; otherwise swap positions ``i`` and
-   ``r % (i + 1)``.
+1. Deal attempt ``k`` (0, 1, 2, ...) of a seed reads the first 224 bytes of
+   ``SHAKE-256(f"{seed}/{k}")`` (the seed as UTF-8 text) as 28 big-endian
+   unsigned 8-byte integers, the keys of the 28 tiles in canonical order
+   (0-0, 0-1, ..., 0-6, 1-1, ..., 6-6).
+2. The tiles are sorted by key (and, for equal keys, by canonical order).
 3. Seat ``s`` gets positions ``s*h`` to ``s*h + h - 1`` (``h`` tiles each);
    the rest, in order, is the stock (drawn from its first tile on), or the
    tiles set aside.
@@ -18,7 +16,7 @@ without this code:
    ``all_fives`` and ``fives_threes``), use attempt ``k + 1``.
 
 Round ``n`` (from 1) of a match or daily challenge with seed ``S`` is dealt
-from the seed ``round_seed(S, n)`` = hex ``SHA-256(f"{S}/round/{n}")``.
+from the seed ``round_seed(S, n)`` = the hex SHA-256 of ``f"{S}/round/{n}"``.
 """
 
 from __future__ import annotations
@@ -54,34 +52,13 @@ def round_seed(match_seed: str, number: int) -> str:
     return hashlib.sha256(f"{match_seed}/round/{number}".encode()).hexdigest()
 
 
-def _words(seed: str, attempt: int, block: int) -> tuple[int, ...]:
-    """The eight 4-byte big-endian integers of one SHA-256 block of the stream."""
-    return struct.unpack(">8I", hashlib.sha256(f"{seed}/{attempt}/{block}".encode()).digest())
+_KEYS = struct.Struct(">28Q")
 
 
 def shuffle(seed: str, attempt: int = 0) -> list[Tile]:
-    """The 28 tiles shuffled by deal attempt ``attempt`` of ``seed``."""
-    words = (
-        _words(seed, attempt, 0)
-        + _words(seed, attempt, 1)
-        + _words(seed, attempt, 2)
-        + _words(seed, attempt, 3)
-    )
-    pos = 0
-    tiles = list(ALL_TILES)
-    for i in range(27, 0, -1):
-        n = i + 1
-        limit = 4294967296 - 4294967296 % n
-        while True:
-            if pos == len(words):  # only after rejections, which are rarer than 1 in 10**8
-                words += _words(seed, attempt, len(words) // 8)
-            r = words[pos]
-            pos += 1
-            if r < limit:
-                break
-        j = r % n
-        tiles[i], tiles[j] = tiles[j], tiles[i]
-    return tiles
+    """The 28 tiles in the order of deal attempt ``attempt`` of ``seed``."""
+    keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(224))
+    return [tile for _, _, tile in sorted(zip(keys, range(28), ALL_TILES, strict=True))]
 
 
 def redeal_reason(rules: Ruleset, hands: tuple[tuple[Tile, ...], ...]) -> str | None:

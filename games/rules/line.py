@@ -43,7 +43,7 @@ class Line(NamedTuple):
         return out
 
     def end_numbers(self) -> frozenset[int]:
-        return frozenset(n for _, n in self.ends)
+        return frozenset([n for _, n in self.ends])
 
 
 def _open_ends(

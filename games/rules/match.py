@@ -15,7 +15,7 @@ from .line import Line, count, open_line, place
 from .round import can_play, legal_plays, resolve_play
 from .scoring import match_winner, play_points, round_end
 from .state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Action, Match, Round, Winner
-from .tiles import DOUBLES, Tile, hand_pips, tile_str, weight
+from .tiles import DOUBLES, TILE_TEXT, Tile, hand_pips, tile_str, weight
 from .variants import (
     DAILY_ROUNDS,
     DOUBLE_EVERY_ROUND,
@@ -24,6 +24,7 @@ from .variants import (
     FORCED_FIRST_ROUND,
     PASS as NO_FIT_PASS,
     SIX_SIX_FIRST_ROUND,
+    VARIANTS,
     Ruleset,
     get_ruleset,
 )
@@ -106,20 +107,11 @@ def _start(
     number = previous.number + 1 if previous else 1
     opener, forced = _opening(rules, number, previous, hands)
     seats = match.seats
+    legal = legal_plays(opener, hands[opener], None, rules.wild_blanks) if forced is None else ()
     rnd = Round(
-        number=number,
-        hands=hands,
-        stock=stock,
-        line=None,
-        turn=opener,
-        opener=opener,
-        passes=((),) * seats,
-        draws=(0,) * seats,
-        points=(0,) * rules.sides(seats),
-    )
-    if forced is None:
-        rnd = rnd._replace(legal=legal_plays(opener, hands[opener], None, rules.wild_blanks))
-    match = match._replace(round=rnd, status=PLAYING)
+        number, hands, stock, None, opener, opener, 0, ((),) * seats, (0,) * seats, (0,) * rules.sides(seats)
+    )._replace(legal=legal)
+    match = Match(match.variant, seats, match.target, match.scores, rnd, PLAYING, None)
     events: list[Event] = [
         {
             "type": "round_started",
@@ -153,7 +145,7 @@ def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
     assert rnd is not None
     if action.seat != rnd.turn:
         raise RuleError("not_your_turn", f"it is seat {rnd.turn}'s turn, not seat {action.seat}'s")
-    rules = get_ruleset(match.variant)
+    rules = VARIANTS[match.variant]
     if action not in rnd.legal:  # not a complete legal play: work out what it means, or why not
         if action.kind != PLAY:
             # In every state apply() returns, the seat to act holds a tile that fits (R4, R5).
@@ -167,28 +159,29 @@ def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
 
 
 def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[Event]) -> Match:
-    """Lay a tile, score it, and go on to the next seat with a choice, or end the round."""
-    rnd = match.round
-    assert rnd is not None and play.tile is not None
-    seat = play.seat
-    tile = play.tile
-    hand = rnd.hands[seat]
+    """Lay a tile, score it, and go on to the next seat with a choice, or end the round.
+
+    This is the engine's hot path: it builds each new tuple once.
+    """
+    variant, seats, target, scores, rnd = match[:5]
+    assert rnd is not None
+    number, hands, stock, line, _, opener, _, passes, draws, round_points = rnd[:10]
+    _, seat, tile, end, opened = play
+    assert tile is not None
+    hand = hands[seat]
     i = hand.index(tile)
     hand = hand[:i] + hand[i + 1 :]
-    hands = rnd.hands[:seat] + (hand,) + rnd.hands[seat + 1 :]
-    if rnd.line is None:
+    hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+    if line is None:
         line = open_line(tile, rules.spinner)
     else:
-        assert play.end is not None and play.open is not None
-        inner = tile[0] if play.open == tile[1] else tile[1]
-        line = place(rnd.line, play.end, inner, play.open, rules.spinner)
+        assert end is not None and opened is not None
+        line = place(line, end, tile[0] if opened == tile[1] else tile[1], opened, rules.spinner)
     points = 0
-    scores = match.scores
-    round_points = rnd.points
     side = seat
     if rules.play_points:
         side = rules.side_of(seat)
-        points = play_points(rules, line, not hand, scores[side], match.target)
+        points = play_points(rules, line, not hand, scores[side], target)
         if points:
             scores = scores[:side] + (scores[side] + points,) + scores[side + 1 :]
             round_points = round_points[:side] + (round_points[side] + points,) + round_points[side + 1 :]
@@ -196,37 +189,41 @@ def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[
         {
             "type": "play",
             "seat": seat,
-            "tile": tile_str(tile),
-            "end": play.end,
-            "open": play.open,
+            "tile": TILE_TEXT[tile],
+            "end": end,
+            "open": opened,
             "points": points,
             "forced": forced,
         }
     )
-    wild = rules.wild_blanks
     result = ""
     legal: tuple[Action, ...] = ()
-    turn = (seat + 1) % match.seats
+    turn = (seat + 1) % seats
+    ends = line.ends
     if not hand:
         result = "domino"  # R7, and R8's last sentence: a domino wins over a block
-    elif rules.closed_rounds and _closed(line):
+    elif rules.closed_rounds and ends[0][1] == ends[1][1] and _closed(line):
         result = "closed"  # R23
     else:
-        legal = legal_plays(turn, hands[turn], line, wild)
-        if not legal and (not rules.draws or not rnd.stock) and _blocked(hands, line, wild):
+        legal = legal_plays(turn, hands[turn], line, rules.wild_blanks)
+        if (
+            not legal
+            and (rules.no_fit == NO_FIT_PASS or not stock)
+            and _blocked(hands, line, rules.wild_blanks)
+        ):
             result = "blocked"  # R8
-    rnd = _new(  # Round(...) without the keyword handling: this is the hot path
+    rnd = _new(  # Round(...) without the keyword handling
         Round,
         (
-            rnd.number,
+            number,
             hands,
-            rnd.stock,
+            stock,
             line,
             seat if result else turn,
-            rnd.opener,
+            opener,
             0,
-            rnd.passes,
-            rnd.draws,
+            passes,
+            draws,
             round_points,
             seat,
             "",
@@ -234,8 +231,8 @@ def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[
             legal,
         ),
     )
-    match = _new(Match, (match.variant, match.seats, match.target, scores, rnd, PLAYING, None))
-    if points and rules.ends_at_once and match.target is not None and scores[side] >= match.target:
+    match = _new(Match, (variant, seats, target, scores, rnd, PLAYING, None))
+    if points and rules.play_points and target is not None and scores[side] >= target:
         return _end_match_during_round(rules, match, result, events)  # R34, R35
     if result:
         return _end_round(rules, match, result, events)
@@ -255,7 +252,10 @@ def _closed(line: Line) -> bool:
 def _blocked(hands: tuple[tuple[Tile, ...], ...], line: Line, wild: bool) -> bool:
     """R8: no seat holds a tile that fits (the caller checks that nothing can be drawn)."""
     numbers = line.end_numbers()
-    return not any(can_play(h, numbers, wild) for h in hands)
+    for hand in hands:
+        if can_play(hand, numbers, wild):
+            return False
+    return True
 
 
 def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
@@ -264,28 +264,42 @@ def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
     assert rnd is not None and rnd.line is not None
     line = rnd.line
     numbers = line.end_numbers()
+    passed = sorted(numbers)
     wild = rules.wild_blanks
+    seats = match.seats
+    hands, stock, seat, drawn, passes, draws = (
+        rnd.hands,
+        rnd.stock,
+        rnd.turn,
+        rnd.drawn,
+        rnd.passes,
+        rnd.draws,
+    )
+    draw_one = rules.no_fit == DRAW_ONE
     while True:
-        seat = rnd.turn
-        hand = rnd.hands[seat]
+        hand = hands[seat]
         legal = legal_plays(seat, hand, line, wild)
         if legal:
-            return match._replace(round=rnd._replace(legal=legal))
-        if rules.no_fit == NO_FIT_PASS or not rnd.stock or (rules.no_fit == DRAW_ONE and rnd.drawn):
-            passed = tuple(sorted(numbers))
+            rnd = rnd._replace(
+                hands=hands, stock=stock, turn=seat, drawn=drawn, passes=passes, draws=draws, legal=legal
+            )
+            return match._replace(round=rnd)
+        if rules.no_fit == NO_FIT_PASS or not stock or (draw_one and drawn):
             events.append({"type": "pass", "seat": seat, "ends": list(passed), "forced": True})
-            passes = list(rnd.passes)
-            passes[seat] = tuple(sorted(set(passes[seat]) | numbers))
-            rnd = rnd._replace(turn=(seat + 1) % match.seats, drawn=0, passes=tuple(passes))
+            if not numbers.issubset(passes[seat]):
+                known = tuple(sorted(numbers.union(passes[seat])))
+                passes = passes[:seat] + (known,) + passes[seat + 1 :]
+            seat = (seat + 1) % seats
+            drawn = 0
             continue
-        tile = rnd.stock[0]
-        hands = list(rnd.hands)
-        hands[seat] = tuple(sorted(hand + (tile,)))
-        draws = list(rnd.draws)
-        draws[seat] += 1
-        rnd = rnd._replace(hands=tuple(hands), stock=rnd.stock[1:], drawn=rnd.drawn + 1, draws=tuple(draws))
-        events.append({"type": "draw", "seat": seat, "tile": tile_str(tile), "forced": True})
-        if not rnd.stock and _blocked(rnd.hands, line, wild):
+        tile = stock[0]
+        stock = stock[1:]
+        hands = hands[:seat] + (tuple(sorted(hand + (tile,))),) + hands[seat + 1 :]
+        draws = draws[:seat] + (draws[seat] + 1,) + draws[seat + 1 :]
+        drawn += 1
+        events.append({"type": "draw", "seat": seat, "tile": TILE_TEXT[tile], "forced": True})
+        if not stock and _blocked(hands, line, wild):
+            rnd = rnd._replace(hands=hands, stock=stock, turn=seat, drawn=drawn, passes=passes, draws=draws)
             return _end_round(rules, match._replace(round=rnd), "blocked", events)
 
 

@@ -38,8 +38,14 @@ def can_play(hand: tuple[Tile, ...], numbers: frozenset[int], wild: bool) -> boo
     if wild:
         if 0 in numbers:
             return bool(hand)
-        return any(a == 0 or a in numbers or b in numbers for a, b in hand)
-    return any(a in numbers or b in numbers for a, b in hand)
+        for a, b in hand:
+            if a == 0 or a in numbers or b in numbers:
+                return True
+        return False
+    for a, b in hand:
+        if a in numbers or b in numbers:
+            return True
+    return False
 
 
 def legal_plays(seat: int, hand: tuple[Tile, ...], line: Line | None, wild: bool) -> tuple[Action, ...]:
@@ -47,16 +53,30 @@ def legal_plays(seat: int, hand: tuple[Tile, ...], line: Line | None, wild: bool
     make = tuple.__new__  # Action(...) without the keyword handling: this is the hot path
     if line is None:
         return tuple(make(Action, (PLAY, seat, t, None, None)) for t in hand)
-    out = []
+    out: list[Action] = []
+    append = out.append
     ends = line.ends
+    if not wild and len(ends) == 2:
+        (left, n_left), (right, n_right) = ends
+        for tile in hand:
+            a, b = tile
+            if a == n_left:
+                append(make(Action, (PLAY, seat, tile, left, b)))
+            elif b == n_left:
+                append(make(Action, (PLAY, seat, tile, left, a)))
+            if a == n_right:
+                append(make(Action, (PLAY, seat, tile, right, b)))
+            elif b == n_right:
+                append(make(Action, (PLAY, seat, tile, right, a)))
+        return tuple(out)
     if not wild:
         for tile in hand:
             a, b = tile
             for end, number in ends:
                 if a == number:
-                    out.append(make(Action, (PLAY, seat, tile, end, b)))
+                    append(make(Action, (PLAY, seat, tile, end, b)))
                 elif b == number:
-                    out.append(make(Action, (PLAY, seat, tile, end, a)))
+                    append(make(Action, (PLAY, seat, tile, end, a)))
         return tuple(out)
     for tile in hand:
         for end, number in ends:

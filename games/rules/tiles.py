@@ -12,7 +12,7 @@ ALL_TILES: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7
 
 DOUBLES: tuple[Tile, ...] = tuple((n, n) for n in range(7))
 
-_TEXT: dict[Tile, str] = {t: f"{t[0]}-{t[1]}" for t in ALL_TILES}
+TILE_TEXT: dict[Tile, str] = {t: f"{t[0]}-{t[1]}" for t in ALL_TILES}
 _PARSE: dict[str, Tile] = {}
 for _a, _b in ALL_TILES:
     _PARSE[f"{_a}-{_b}"] = (_a, _b)
@@ -21,7 +21,7 @@ for _a, _b in ALL_TILES:
 
 def tile_str(tile: Tile) -> str:
     """The written form of a tile, smaller number first: ``"3-5"``."""
-    return _TEXT[tile]
+    return TILE_TEXT[tile]
 
 
 def parse_tile(text: object) -> Tile:
