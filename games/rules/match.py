@@ -7,6 +7,7 @@ returns is either over or waiting for a seat that has a real choice.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from .deal import check_deal, deal
@@ -280,10 +281,11 @@ def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
         hand = hands[seat]
         legal = legal_plays(seat, hand, line, wild)
         if legal:
-            rnd = rnd._replace(
-                hands=hands, stock=stock, turn=seat, drawn=drawn, passes=passes, draws=draws, legal=legal
+            rnd = _new(
+                Round,
+                (rnd[0], hands, stock, line, seat, rnd.opener, drawn, passes, draws) + rnd[9:13] + (legal,),
             )
-            return match._replace(round=rnd)
+            return _new(Match, match[:4] + (rnd,) + match[5:])
         if rules.no_fit == NO_FIT_PASS or not stock or (draw_one and drawn):
             events.append({"type": "pass", "seat": seat, "ends": list(passed), "forced": True})
             if not numbers.issubset(passes[seat]):
@@ -319,25 +321,20 @@ def _end_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -
     rnd = match.round
     assert rnd is not None
     winner, awarded = round_end(rules, rnd.hands, result, rnd.last, rnd.opener)
-    scores = tuple(s + p for s, p in zip(match.scores, awarded, strict=True))
-    rnd = rnd._replace(
-        result=result,
-        winner=winner,
-        legal=(),
-        points=tuple(p + a for p, a in zip(rnd.points, awarded, strict=True)),
-    )
-    match = match._replace(round=rnd, scores=scores, status=ROUND_OVER)
+    scores = tuple(map(add, match.scores, awarded))
+    rnd = _new(Round, rnd[:9] + (tuple(map(add, rnd.points, awarded)), rnd.last, result, winner, ()))
     events.append(_round_over_event(rnd))
+    status, won = ROUND_OVER, None
     if match.target is None:
         if rnd.number >= DAILY_ROUNDS:
-            match = match._replace(status=OVER)
+            status = OVER
     else:
         won = match_winner(rules, scores, match.target)
         if won is not None:
-            match = match._replace(status=OVER, winner=won)
-    if match.status == OVER:
-        events.append({"type": "match_over", "winner": _jsonable(match.winner), "scores": list(scores)})
-    return match
+            status = OVER
+    if status == OVER:
+        events.append({"type": "match_over", "winner": _jsonable(won), "scores": list(scores)})
+    return _new(Match, (match.variant, match.seats, match.target, scores, rnd, status, won))
 
 
 def _end_match_during_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -> Match:

@@ -38,7 +38,7 @@ def pips(tile: Tile) -> int:
 
 
 def hand_pips(hand: tuple[Tile, ...]) -> int:
-    return sum(a + b for a, b in hand)
+    return sum(map(sum, hand))
 
 
 def is_double(tile: Tile) -> bool:
