@@ -26,7 +26,7 @@ from .state import (
 )
 from .tiles import ALL_TILES, Tile, parse_tile, pips, tile_str
 from .variants import DAILY_ROUNDS, VARIANTS, Ruleset, get_ruleset
-from .view import view
+from .view import view, view_event, view_events
 
 __all__ = [
     "ALL_TILES",
@@ -62,4 +62,6 @@ __all__ = [
     "tile_str",
     "to_json",
     "view",
+    "view_event",
+    "view_events",
 ]

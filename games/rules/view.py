@@ -70,3 +70,14 @@ def view(match: Match, seat: int | None) -> dict[str, Any]:
         if match.status == PLAYING and rnd.turn == seat:
             out["legal"] = [a.to_dict(with_open=True) for a in legal_actions(match)]
     return out
+
+
+def view_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """An event as ``seat`` may see it (R6): a drawn tile is shown only to the seat that drew it."""
+    if event["type"] == "draw" and event["seat"] != seat:
+        return {k: v for k, v in event.items() if k != "tile"}
+    return event
+
+
+def view_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    return [view_event(e, seat) for e in events]
