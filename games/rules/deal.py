@@ -58,7 +58,7 @@ _KEYS = struct.Struct(">28Q")
 def shuffle(seed: str, attempt: int = 0) -> list[Tile]:
     """The 28 tiles in the order of deal attempt ``attempt`` of ``seed``."""
     keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(224))
-    return [tile for _, _, tile in sorted(zip(keys, range(28), ALL_TILES, strict=True))]
+    return [ALL_TILES[i] for i in sorted(range(28), key=keys.__getitem__)]  # stable: ties keep their order
 
 
 def redeal_reason(rules: Ruleset, hands: tuple[tuple[Tile, ...], ...]) -> str | None:
