@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from .deal import deal
+from .deal import check_deal, deal
 from .errors import RuleError
 from .match import Event, apply, new_match, start_round
 from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match
@@ -87,8 +87,8 @@ def _new_match(record: object) -> Match:
     seats = record.get("seats")
     try:
         rules.check_seats(seats)
-        target = record.get("target", "default")
-        if target is not None and target != "default":
+        target = record["target"] if "target" in record else rules.default_target
+        if target is not None:
             rules.check_target(target)
     except RuleError as e:
         raise ReplayError("seats" if e.code == "bad_seats" else "target", e.message, e.code) from None
@@ -151,6 +151,10 @@ def replay(record: object) -> dict[str, Any]:
             raise ReplayError(f"{where}.hands", "expected a list of hands")
         hands = tuple(_tiles(h, f"{where}.hands[{s}]") for s, h in enumerate(hands_data))
         stock = _tiles(rd.get("stock", []), f"{where}.stock")
+        try:
+            check_deal(rules, match.seats, hands, stock)
+        except RuleError as e:
+            raise ReplayError(where, e.message, e.code) from None
         if "seed" in rd:
             seed = rd["seed"]
             if not isinstance(seed, str) or not seed:
