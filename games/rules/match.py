@@ -277,6 +277,7 @@ def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
         rnd.draws,
     )
     draw_one = rules.no_fit == DRAW_ONE
+    passes_in_a_row = 0
     while True:
         hand = hands[seat]
         legal = legal_plays(seat, hand, line, wild)
@@ -293,6 +294,9 @@ def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
                 passes = passes[:seat] + (known,) + passes[seat + 1 :]
             seat = (seat + 1) % seats
             drawn = 0
+            passes_in_a_row += 1
+            # Unreachable while R8 is detected where it arises; a loud failure beats a hang.
+            assert passes_in_a_row <= seats, "every seat passed: the round should have ended blocked"
             continue
         tile = stock[0]
         stock = stock[1:]
