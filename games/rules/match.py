@@ -303,6 +303,7 @@ def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
         hands = hands[:seat] + (tuple(sorted(hand + (tile,))),) + hands[seat + 1 :]
         draws = draws[:seat] + (draws[seat] + 1,) + draws[seat + 1 :]
         drawn += 1
+        passes_in_a_row = 0
         events.append({"type": "draw", "seat": seat, "tile": TILE_TEXT[tile], "forced": True})
         if not stock and _blocked(hands, line, wild):
             rnd = rnd._replace(hands=hands, stock=stock, turn=seat, drawn=drawn, passes=passes, draws=draws)
