@@ -81,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'variant':<14}{'seats':>6}{'rounds/s':>12}")
     for variant, rules in VARIANTS.items():
         for seats in range(rules.min_seats, rules.max_seats + 1):
-            print(f"{variant:<14}{seats:>6}{rate(our_rounds(variant, seats), args.seconds):>12,.0f}", flush=True)
+            print(
+                f"{variant:<14}{seats:>6}{rate(our_rounds(variant, seats), args.seconds):>12,.0f}", flush=True
+            )
     try:
         theirs = their_rounds()
     except ImportError:
@@ -98,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"partners, 4 seats (ours):        {statistics.median(our_rates):>10,.0f} rounds/s")
     print(f"dominoes 6.1.0 partnership game: {statistics.median(their_rates):>10,.0f} rounds/s")
-    print(f"ratio, ours / theirs (median of {args.slices} alternating slices): {statistics.median(ratios):.2f}")
+    print(
+        f"ratio, ours / theirs (median of {args.slices} alternating slices): {statistics.median(ratios):.2f}"
+    )
     return 0
 
 

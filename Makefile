@@ -1,0 +1,63 @@
+# Everyday commands. `make run` and `make test` work on a fresh machine: they make
+# the virtual environment (.venv) and install the dependencies from pyproject.toml.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# The site is at http://127.0.0.1:$(PORT)/ (honcho passes PORT to the Procfile).
+PORT ?= 8000
+
+.DEFAULT_GOAL := help
+.PHONY: help venv migrate messages makemessages run test lint format bench clean
+
+help:
+	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
+	@echo "make test    format check, lint, type check, then the test suite"
+	@echo "make bench   benchmark the rules engine"
+	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
+
+# Re-install only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+migrate: venv
+	$(BIN)/python manage.py migrate --no-input
+
+# Compiled catalogues (.mo) are not kept in git: built here from the .po files.
+messages: venv
+	$(BIN)/python manage.py compilemessages --ignore '.*' --ignore staticfiles
+
+# Refresh the English catalogue after changing French text, then fill its msgstr.
+makemessages: venv
+	$(BIN)/python manage.py makemessages --locale en --no-obsolete --ignore staticfiles
+
+# The Procfile's commands find daphne (and later celery) in the virtual environment.
+run: venv migrate messages
+	PATH="$(CURDIR)/$(BIN):$$PATH" PORT=$(PORT) $(BIN)/honcho start
+
+test: venv messages
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+lint: venv
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+format: venv
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: venv
+	$(BIN)/python -m bench.engine
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find locale -name '*.mo' -delete

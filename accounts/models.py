@@ -1,0 +1,1 @@
+"""Players: registration, profiles and bans."""

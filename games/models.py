@@ -1,0 +1,1 @@
+"""Games: tables, rounds and the move log (DESIGN.md, Persistence)."""
