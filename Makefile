@@ -8,12 +8,12 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages run test lint format bench clean
+.PHONY: help venv migrate messages makemessages run test lint format bench bench-instructions clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
 	@echo "make test    format check, lint, type check, then the test suite"
-	@echo "make bench   benchmark the rules engine"
+	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
 
 # Re-install only when pyproject.toml changes.
@@ -56,6 +56,10 @@ format: venv
 
 bench: venv
 	$(BIN)/python -m bench.engine
+
+# The engine against the dominoes package in instructions per round (needs valgrind).
+bench-instructions: venv
+	bash bench/instructions.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles *.egg-info

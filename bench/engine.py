@@ -75,8 +75,17 @@ def rate(run: Callable[[int], int], seconds: float, batch: int = 200) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
-    parser.add_argument("--slices", type=int, default=5, help="alternating slices for the ratio (default 5)")
+    parser.add_argument("--slices", type=int, default=9, help="alternating slices for the ratio (default 9)")
+    parser.add_argument(
+        "--only",
+        choices=["partners", "dominoes"],
+        help="play --rounds rounds of one side only and print nothing (for an instruction count)",
+    )
+    parser.add_argument("--rounds", type=int, default=500, help="rounds played with --only (default 500)")
     args = parser.parse_args(argv)
+    if args.only:
+        (our_rounds("partners", 4) if args.only == "partners" else their_rounds())(args.rounds)
+        return 0
     print(f"Python {platform.python_version()} on {platform.machine()}, single process")
     print(f"{'variant':<14}{'seats':>6}{'rounds/s':>12}")
     for variant, rules in VARIANTS.items():

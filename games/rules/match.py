@@ -15,7 +15,7 @@ from .errors import RuleError
 from .line import Line, count, open_line, place
 from .round import can_play, legal_plays, resolve_play
 from .scoring import match_winner, play_points, round_end
-from .state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Action, Match, Round, Winner
+from .state import OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Action, Match, Round, Winner, winner_json
 from .tiles import DOUBLES, TILE_TEXT, Tile, hand_pips, tile_str, weight
 from .variants import (
     DAILY_ROUNDS,
@@ -44,10 +44,6 @@ def new_match(variant: str, seats: int, target: int | None | str = "default") ->
         rules.check_target(target)
     assert target is None or isinstance(target, int)
     return Match(variant, seats, target, (0,) * rules.sides(seats))
-
-
-def _jsonable(winner: Winner) -> Any:
-    return list(winner) if isinstance(winner, tuple) else winner
 
 
 def _opening(
@@ -110,8 +106,17 @@ def _start(
     seats = match.seats
     legal = legal_plays(opener, hands[opener], None, rules.wild_blanks) if forced is None else ()
     rnd = Round(
-        number, hands, stock, None, opener, opener, 0, ((),) * seats, (0,) * seats, (0,) * rules.sides(seats)
-    )._replace(legal=legal)
+        number,
+        hands,
+        stock,
+        line=None,
+        turn=opener,
+        opener=opener,
+        passes=((),) * seats,
+        draws=(0,) * seats,
+        points=(0,) * rules.sides(seats),
+        legal=legal,
+    )
     match = Match(match.variant, seats, match.target, match.scores, rnd, PLAYING, None)
     events: list[Event] = [
         {
@@ -315,7 +320,7 @@ def _round_over_event(rnd: Round) -> Event:
         "type": "round_over",
         "round": rnd.number,
         "result": rnd.result,
-        "winner": _jsonable(rnd.winner),
+        "winner": winner_json(rnd.winner),
         "points": list(rnd.points),
         "pips_left": [hand_pips(h) for h in rnd.hands],
         "hands": [[tile_str(t) for t in h] for h in rnd.hands],
@@ -338,7 +343,7 @@ def _end_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -
         if won is not None:
             status = OVER
     if status == OVER:
-        events.append({"type": "match_over", "winner": _jsonable(won), "scores": list(scores)})
+        events.append({"type": "match_over", "winner": winner_json(won), "scores": list(scores)})
     return _new(Match, (match.variant, match.seats, match.target, scores, rnd, status, won))
 
 
@@ -366,7 +371,6 @@ def current_count(match: Match) -> int | None:
 
 
 __all__ = [
-    "DRAW",
     "apply",
     "current_count",
     "deal_round",

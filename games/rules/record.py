@@ -8,7 +8,7 @@ from typing import Any
 from .deal import check_deal, deal
 from .errors import RuleError
 from .match import Event, apply, new_match, start_round
-from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match
+from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, winner_json
 from .tiles import Tile, hand_pips, parse_tile, tile_str
 from .variants import get_ruleset
 
@@ -59,10 +59,9 @@ def round_summary(match: Match) -> dict[str, Any]:
     """How the current (or last) round of ``match`` stands, in the replay's output form."""
     rnd = match.round
     assert rnd is not None
-    winner = rnd.winner
     return {
         "result": rnd.result or "unfinished",
-        "winner": list(winner) if isinstance(winner, tuple) else winner,
+        "winner": winner_json(rnd.winner),
         "points": list(rnd.points),
         "pips_left": [hand_pips(h) for h in rnd.hands],
     }
@@ -197,9 +196,8 @@ def replay(record: object) -> dict[str, Any]:
                 raise ReplayError(at, e.message, e.code) from None
             pending = _forced(events)
         summaries.append(round_summary(match))
-    winner = match.winner
     return {
         "rounds": summaries,
         "scores": list(match.scores),
-        "winner": list(winner) if isinstance(winner, tuple) else winner,
+        "winner": winner_json(match.winner),
     }

@@ -126,7 +126,8 @@ def _read_tiles(data: list[str]) -> tuple[Tile, ...]:
     return tuple(parse_tile(t) for t in data)
 
 
-def _winner_json(winner: Winner) -> Any:
+def winner_json(winner: Winner) -> Any:
+    """A winner in JSON: a side, a list of sides, or null."""
     return list(winner) if isinstance(winner, tuple) else winner
 
 
@@ -165,7 +166,7 @@ def to_json(match: Match) -> dict[str, Any]:
         "target": match.target,
         "scores": list(match.scores),
         "status": match.status,
-        "winner": _winner_json(match.winner),
+        "winner": winner_json(match.winner),
         "round": None,
     }
     r = match.round
@@ -183,7 +184,7 @@ def to_json(match: Match) -> dict[str, Any]:
             "points": list(r.points),
             "last": r.last,
             "result": r.result,
-            "winner": _winner_json(r.winner),
+            "winner": winner_json(r.winner),
         }
     return out
 

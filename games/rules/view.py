@@ -6,13 +6,9 @@ from typing import Any
 
 from .line import count
 from .match import legal_actions
-from .state import PLAYING, Match, line_to_json
+from .state import PLAYING, Match, line_to_json, winner_json
 from .tiles import hand_pips, tile_str
 from .variants import get_ruleset
-
-
-def _winner(winner: Any) -> Any:
-    return list(winner) if isinstance(winner, tuple) else winner
 
 
 def view(match: Match, seat: int | None) -> dict[str, Any]:
@@ -33,7 +29,7 @@ def view(match: Match, seat: int | None) -> dict[str, Any]:
         "target": match.target,
         "status": match.status,
         "scores": list(match.scores),
-        "winner": _winner(match.winner),
+        "winner": winner_json(match.winner),
         "seat": seat,
         "side": None if seat is None else rules.side_of(seat),
         "hand": None,
@@ -57,7 +53,7 @@ def view(match: Match, seat: int | None) -> dict[str, Any]:
         "passes": [list(p) for p in rnd.passes],
         "points": list(rnd.points),
         "result": rnd.result or None,
-        "winner": _winner(rnd.winner),
+        "winner": winner_json(rnd.winner),
         "hands": None,
         "pips_left": None,
     }

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Instructions per round, ours (partners) and the dominoes package's, counted by
+# callgrind: a figure that does not depend on what else the machine is doing.
+# Each side is run for two numbers of rounds; the difference cancels start-up.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "valgrind is needed (Debian: apt-get install valgrind)" >&2; exit 1; }
+count() {  # side rounds -> instructions
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python -m bench.engine --only "$1" --rounds "$2" 2>&1 \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+declare -A per_round
+for side in partners dominoes; do
+    low=$(count "$side" 200)
+    high=$(count "$side" 600)
+    per_round[$side]=$(( (high - low) / 400 ))
+    printf '%-10s %12d instructions per round\n' "$side" "${per_round[$side]}"
+done
+awk -v o="${per_round[partners]}" -v t="${per_round[dominoes]}" \
+    'BEGIN { printf "ratio, theirs / ours (instructions): %.2f\n", t / o }'
