@@ -9,7 +9,7 @@ view(match, seat)
 
 from .deal import Deal, commitment, deal, round_seed
 from .errors import RuleError
-from .match import apply, current_count, deal_round, legal_actions, new_match, start_round
+from .match import apply, current_count, deal_round, legal_actions, new_match, start_round, table_play
 from .state import (
     DRAW,
     OVER,
@@ -59,6 +59,7 @@ __all__ = [
     "pips",
     "round_seed",
     "start_round",
+    "table_play",
     "tile_str",
     "to_json",
     "view",

@@ -141,6 +141,20 @@ def legal_actions(match: Match) -> list[Action]:
     return list(rnd.legal)
 
 
+def table_play(match: Match) -> Action:
+    """What the table plays for a seat whose clock ran out (R52).
+
+    The first tile of its hand (in the order the hand is shown) that fits, on the
+    first end it fits (left, right, up, down), attached by its first-written half
+    when either half could attach (R22). Forced actions need no choosing: the
+    engine has already done them.
+    """
+    if match.status != PLAYING:
+        raise RuleError("no_round", "no round is in play")
+    assert match.round is not None
+    return match.round.legal[0]  # legal_plays lists plays in exactly that order
+
+
 def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
     """Apply a player's action; raise RuleError (nothing changes) if it is illegal."""
     if match.status != PLAYING:
@@ -372,6 +386,7 @@ def current_count(match: Match) -> int | None:
 
 __all__ = [
     "apply",
+    "table_play",
     "current_count",
     "deal_round",
     "legal_actions",
