@@ -29,27 +29,27 @@ NAMES: dict[str, Promise] = {
 SUMMARIES: dict[str, Promise] = {
     "draw": _(
         "Les dominos qui ne sont pas distribués forment la pioche. Qui n’a aucun domino qui "
-        "convient pioche jusqu’à en tirer un qui convient et le pose aussitôt ; si la pioche est "
+        "convient pioche jusqu’à en tirer un qui convient et le pose aussitôt ; si la pioche est "
         "vide, il passe. Le premier à poser son dernier domino marque les points restés dans "
-        "toutes les autres mains ; si le jeu est bloqué, la main la plus légère l’emporte et "
+        "toutes les autres mains ; si le jeu est bloqué, la main la plus légère l’emporte et "
         "marque les points des autres."
     ),
     "block": _(
         "Les dominos qui ne sont pas distribués sont mis de côté et ne servent pas. Qui n’a "
         "aucun domino qui convient passe. Le premier à poser son dernier domino marque les "
-        "points restés dans toutes les autres mains ; si le jeu est bloqué, la main la plus "
+        "points restés dans toutes les autres mains ; si le jeu est bloqué, la main la plus "
         "légère l’emporte et marque les points des autres."
     ),
     "partners": _(
-        "Deux équipes de deux, les partenaires assis face à face ; tous les dominos sont "
+        "Deux équipes de deux, les partenaires assis face à face ; tous les dominos sont "
         "distribués. Qui n’a aucun domino qui convient passe. Quand un joueur pose son dernier "
-        "domino, son équipe marque les points des deux mains adverses ; si le jeu est bloqué, "
+        "domino, son équipe marque les points des deux mains adverses ; si le jeu est bloqué, "
         "l’équipe qui a le moins de points en main marque le total de l’autre équipe."
     ),
     "family": _(
-        "Le blanc est joker : un côté blanc s’accorde avec n’importe quel chiffre. Qui n’a "
+        "Le blanc est joker : un côté blanc s’accorde avec n’importe quel chiffre. Qui n’a "
         "aucun domino qui convient pioche un seul domino, le pose s’il convient, sinon passe. "
-        "À la fin de chaque manche, chacun marque les points restés dans sa main ; la partie "
+        "À la fin de chaque manche, chacun marque les points restés dans sa main ; la partie "
         "s’arrête quand un joueur atteint l’objectif, et le plus petit total gagne."
     ),
     "classic": _(
@@ -63,14 +63,14 @@ SUMMARIES: dict[str, Promise] = {
         "Se joue comme le domino classique, mais le premier double posé s’ouvre sur ses quatre "
         "côtés. Après chaque pose, si la somme des bouts ouverts est un multiple de 5, le joueur "
         "la marque. En fin de manche, la différence entre les deux mains, arrondie au multiple "
-        "de 5 le plus proche, va à la main la plus légère ; la partie s’arrête dès qu’un joueur "
+        "de 5 le plus proche, va à la main la plus légère ; la partie s’arrête dès qu’un joueur "
         "atteint l’objectif, même en pleine manche."
     ),
     "fives_threes": _(
         "Se joue comme le domino classique, sans le décompte des mains en fin de manche. Après "
         "chaque pose, la somme des deux bouts rapporte un point par multiple de 3 et un point "
         "par multiple de 5 (15 rapporte 8), et poser son dernier domino rapporte un point de "
-        "plus. L’objectif doit être atteint exactement : une pose qui le dépasserait ne marque "
+        "plus. L’objectif doit être atteint exactement : une pose qui le dépasserait ne marque "
         "rien, et la partie s’arrête dès qu’il est atteint."
     ),
 }

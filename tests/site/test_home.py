@@ -31,8 +31,8 @@ ENGLISH_NAMES = {
 
 
 def text(html: str) -> str:
-    """The page's text, tags dropped and spaces collapsed."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    """The page's text, tags dropped and spaces collapsed (no-break spaces kept: French typography)."""
+    return re.sub(r"[ \t\r\n]+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
 def sections(html: str) -> dict[str, str]:
@@ -102,6 +102,14 @@ def test_it_shows_each_rules_summary(client):
         assert str(SUMMARIES[variant]) in found[variant]
     assert "pioche un seul domino" in found["family"]  # R21
     assert "un point par multiple de 3 et un point par multiple de 5" in found["fives_threes"]  # R35
+
+
+def test_french_punctuation_never_starts_a_line(client):
+    """A no-break space, not a plain one, stands before ; : ! and ? in the French text."""
+    html = client.get("/").content.decode()
+
+    assert not re.search(r" [;:!?]", text(html))
+    assert "\u202f;" in html
 
 
 def test_it_links_the_stylesheet(client):
