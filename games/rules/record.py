@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from .deal import check_deal, deal
@@ -128,6 +129,22 @@ def replay(record: object) -> dict[str, Any]:
 
     Raise ReplayError at the first thing the rules refuse.
     """
+    match, summaries = replay_match(record)
+    return {
+        "rounds": summaries,
+        "scores": list(match.scores),
+        "winner": winner_json(match.winner),
+    }
+
+
+def replay_match(
+    record: object, on_state: Callable[[Match], None] | None = None
+) -> tuple[Match, list[dict[str, Any]]]:
+    """Replay a record; return the match state it ends in and each round's outcome.
+
+    ``on_state`` is called with the state after each round's deal and after each
+    player's action, the same states as live play went through.
+    """
     match = _new_match(record)
     assert isinstance(record, dict)
     rounds = record.get("rounds")
@@ -167,6 +184,8 @@ def replay(record: object) -> dict[str, Any]:
             match, events = start_round(match, hands, stock)
         except RuleError as e:
             raise ReplayError(where, e.message, e.code) from None
+        if on_state:
+            on_state(match)
         pending = _forced(events)
         actions = rd.get("actions", [])
         if not isinstance(actions, list):
@@ -194,10 +213,8 @@ def replay(record: object) -> dict[str, Any]:
                 match, events = apply(match, action)
             except RuleError as e:
                 raise ReplayError(at, e.message, e.code) from None
+            if on_state:
+                on_state(match)
             pending = _forced(events)
         summaries.append(round_summary(match))
-    return {
-        "rounds": summaries,
-        "scores": list(match.scores),
-        "winner": winner_json(match.winner),
-    }
+    return match, summaries

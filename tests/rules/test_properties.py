@@ -41,7 +41,7 @@ from games.rules import (
     view,
 )
 from games.rules.__main__ import play_match
-from games.rules.record import event_action, replay
+from games.rules.record import event_action, replay, replay_match
 from games.rules.robots import choose
 
 SETUPS = [(v, n) for v, r in VARIANTS.items() for n in range(r.min_seats, r.max_seats + 1)]
@@ -297,6 +297,8 @@ class Played:
         self.stripped: list[dict[str, Any]] = []
         self.summaries: list[dict[str, Any]] = []
         self.forced_left_out = 0
+        self.states: list[Match] = []
+        """The state after each deal and after each player's action, in order."""
 
     def record(self, rounds: list[dict[str, Any]]) -> dict[str, Any]:
         m = self.match
@@ -405,6 +407,7 @@ def play(
         last = [-1]
         check_state(match, heavy)
         check_events(before, match, events, round_points, last)
+        played.states.append(match)
         all_events = list(events)
         steps = 0
         while match.status == PLAYING:
@@ -417,6 +420,7 @@ def play(
             assert json.dumps(to_json(before)) == snapshot, "apply returns a new state, the old one stands"
             check_state(match, heavy)
             check_events(before, match, events, round_points, last)
+            played.states.append(match)
             all_events += events
         assert match.round is not None and match.round.result
         assert len(all_events) <= 28 * (seats + 2)
@@ -471,6 +475,12 @@ def test_whole_matches_end_score_and_replay(setup: tuple[str, int, Any], seed: s
     assert replay(record) == expected
     stripped = json.loads(json.dumps(played.record(played.stripped)))
     assert replay(stripped) == expected
+    # §7, DESIGN §2: replaying the record rebuilds the very states live play went through.
+    for rounds in (record, stripped):
+        states: list[Match] = []
+        final, _ = replay_match(rounds, states.append)
+        assert states == played.states
+        assert final == match
 
 
 @LIGHT
