@@ -80,7 +80,7 @@ def deal(seed: str, rules: Ruleset, seats: int) -> Deal:
     size = rules.hand_size(seats)
     for attempt in range(MAX_ATTEMPTS):
         tiles = shuffle(seed, attempt)
-        hands = tuple(tuple(sorted(tiles[s * size : (s + 1) * size])) for s in range(seats))
+        hands = tuple([tuple(sorted(tiles[s : s + size])) for s in range(0, seats * size, size)])
         if redeal_reason(rules, hands) is None:
             return Deal(hands, tuple(tiles[seats * size :]), attempt)
     raise RuleError("bad_seed", f"seed {seed!r} gives no acceptable deal")  # pragma: no cover

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .errors import RuleError
-from .line import Line
+from .line import END_NAMES, Line
 from .state import PLAY, Action
-from .tiles import Tile, tile_str
+from .tiles import ALL_TILES, Tile, tile_str
+from .variants import VARIANTS
 
 
 def open_options(tile: Tile, number: int, wild: bool) -> tuple[int, ...]:
@@ -48,40 +49,52 @@ def can_play(hand: tuple[Tile, ...], numbers: frozenset[int], wild: bool) -> boo
     return False
 
 
+def _plays(seat: int, end: str) -> dict[Tile, tuple[Action, Action]]:
+    return {t: (Action(PLAY, seat, t, end, t[1]), Action(PLAY, seat, t, end, t[0])) for t in ALL_TILES}
+
+
+_MAX_SEATS = max(r.max_seats for r in VARIANTS.values())
+_PLAYS = tuple({end: _plays(seat, end) for end in END_NAMES} for seat in range(_MAX_SEATS))
+"""Every play there can be, made once: ``_PLAYS[seat][end][tile]`` is the pair (the tile
+attached by its first half, leaving the second open; attached by its second half).
+Building an Action is the costliest step of listing legal plays, which every state does."""
+_OPENINGS = tuple({t: Action(PLAY, seat, t) for t in ALL_TILES} for seat in range(_MAX_SEATS))
+
+
 def legal_plays(seat: int, hand: tuple[Tile, ...], line: Line | None, wild: bool) -> tuple[Action, ...]:
     """Every play open to ``seat``, in hand order then end order; with no line yet, any tile opens."""
-    make = tuple.__new__  # Action(...) without the keyword handling: this is the hot path
     if line is None:
-        return tuple(make(Action, (PLAY, seat, t, None, None)) for t in hand)
+        openings = _OPENINGS[seat]
+        return tuple([openings[t] for t in hand])
     out: list[Action] = []
     append = out.append
     ends = line.ends
+    plays = _PLAYS[seat]
     if not wild and len(ends) == 2:
         (left, n_left), (right, n_right) = ends
+        on_left = plays[left]
+        on_right = plays[right]
         for tile in hand:
             a, b = tile
             if a == n_left:
-                append(make(Action, (PLAY, seat, tile, left, b)))
+                append(on_left[tile][0])
             elif b == n_left:
-                append(make(Action, (PLAY, seat, tile, left, a)))
+                append(on_left[tile][1])
             if a == n_right:
-                append(make(Action, (PLAY, seat, tile, right, b)))
+                append(on_right[tile][0])
             elif b == n_right:
-                append(make(Action, (PLAY, seat, tile, right, a)))
-        return tuple(out)
-    if not wild:
-        for tile in hand:
-            a, b = tile
-            for end, number in ends:
-                if a == number:
-                    append(make(Action, (PLAY, seat, tile, end, b)))
-                elif b == number:
-                    append(make(Action, (PLAY, seat, tile, end, a)))
+                append(on_right[tile][1])
         return tuple(out)
     for tile in hand:
+        a, b = tile
         for end, number in ends:
-            for opened in open_options(tile, number, True):
-                out.append(make(Action, (PLAY, seat, tile, end, opened)))
+            if wild:
+                for opened in open_options(tile, number, True):
+                    append(plays[end][tile][0 if opened == b else 1])
+            elif a == number:
+                append(plays[end][tile][0])
+            elif b == number:
+                append(plays[end][tile][1])
     return tuple(out)
 
 
