@@ -17,6 +17,9 @@ from .tiles import Tile
 Half = tuple[int, int]
 END_NAMES = ("left", "right", "up", "down")
 _new = tuple.__new__
+_END = {name: tuple((name, n) for n in range(7)) for name in END_NAMES}
+"""``_END[name][n]`` is the pair (name, n), made once: lines are rebuilt on every play."""
+_LEFT, _RIGHT, _UP, _DOWN = (_END[name] for name in END_NAMES)
 
 
 class Line(NamedTuple):
@@ -55,7 +58,7 @@ def _open_ends(
     spinner: str,
     spinner_at: int,
 ) -> tuple[tuple[str, int], ...]:
-    two = (("left", left[-1][1] if left else center[0]), ("right", right[-1][1] if right else center[1]))
+    two = (_LEFT[left[-1][1] if left else center[0]], _RIGHT[right[-1][1] if right else center[1]])
     if not spinner:
         return two
     if spinner == "center":
@@ -67,7 +70,7 @@ def _open_ends(
         covered = len(arm) > spinner_at + 1
     if not covered:
         return two
-    return two + (("up", up[-1][1] if up else value), ("down", down[-1][1] if down else value))
+    return two + (_UP[up[-1][1] if up else value], _DOWN[down[-1][1] if down else value])
 
 
 def open_line(tile: Tile, spinner: bool) -> Line:
@@ -93,9 +96,8 @@ def place(line: Line, end: str, inner: int, outer: int, spinner: bool) -> Line:
         down = arm = down + (half,)
     if spinner and not where and inner == outer:
         where, at = end, len(arm) - 1
-    return Line(
-        center, left, right, up, down, where, at, _open_ends(center, left, right, up, down, where, at)
-    )
+    ends = _open_ends(center, left, right, up, down, where, at)
+    return _new(Line, (center, left, right, up, down, where, at, ends))  # Line(...) without keywords
 
 
 def count(line: Line) -> int:
