@@ -10,6 +10,7 @@ the tile before, ``outer`` is the number it leaves open.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from .tiles import Tile
@@ -46,7 +47,8 @@ class Line(NamedTuple):
         return out
 
     def end_numbers(self) -> frozenset[int]:
-        return frozenset([n for _, n in self.ends])
+        """The numbers the open ends show."""
+        return frozenset(map(itemgetter(1), self.ends))
 
 
 def _open_ends(

@@ -16,7 +16,7 @@ from .line import Line, count, open_line, place
 from .round import can_play, legal_plays, resolve_play
 from .scoring import match_winner, play_points, round_end
 from .state import OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Action, Match, Round, Winner, winner_json
-from .tiles import DOUBLES, TILE_TEXT, Tile, hand_pips, tile_str, weight
+from .tiles import DOUBLES, TILE_TEXT, Tile, hand_pips, weight
 from .variants import (
     DAILY_ROUNDS,
     DOUBLE_EVERY_ROUND,
@@ -226,12 +226,10 @@ def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[
         result = "closed"  # R23
     else:
         legal = legal_plays(turn, hands[turn], line, rules.wild_blanks)
-        if (
-            not legal
-            and (rules.no_fit == NO_FIT_PASS or not stock)
-            and _blocked(hands, line, rules.wild_blanks)
-        ):
-            result = "blocked"  # R8
+        if not legal:
+            numbers = line.end_numbers()
+            if (rules.no_fit == NO_FIT_PASS or not stock) and _blocked(hands, numbers, rules.wild_blanks):
+                result = "blocked"  # R8
     rnd = _new(  # Round(...) without the keyword handling
         Round,
         (
@@ -258,7 +256,7 @@ def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[
         return _end_round(rules, match, result, events)
     if legal:
         return match
-    return _settle(rules, match, events)
+    return _settle(rules, match, events, numbers)
 
 
 def _closed(line: Line) -> bool:
@@ -269,21 +267,23 @@ def _closed(line: Line) -> bool:
     return sum(1 for a, b in line.tiles() if a == left or b == left) == 7
 
 
-def _blocked(hands: tuple[tuple[Tile, ...], ...], line: Line, wild: bool) -> bool:
-    """R8: no seat holds a tile that fits (the caller checks that nothing can be drawn)."""
-    numbers = line.end_numbers()
+def _blocked(hands: tuple[tuple[Tile, ...], ...], numbers: frozenset[int], wild: bool) -> bool:
+    """R8: no seat holds a tile that fits the ends showing ``numbers`` (the caller checks
+    that nothing can be drawn)."""
     for hand in hands:
         if can_play(hand, numbers, wild):
             return False
     return True
 
 
-def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
-    """Play the table's forced draws and passes (R5, R20, R21) until a seat has a choice."""
+def _settle(rules: Ruleset, match: Match, events: list[Event], numbers: frozenset[int]) -> Match:
+    """Play the table's forced draws and passes (R5, R20, R21) until a seat has a choice.
+
+    ``numbers`` are those the open ends show.
+    """
     rnd = match.round
     assert rnd is not None and rnd.line is not None
     line = rnd.line
-    numbers = line.end_numbers()
     passed = sorted(numbers)
     wild = rules.wild_blanks
     seats = match.seats
@@ -324,7 +324,7 @@ def _settle(rules: Ruleset, match: Match, events: list[Event]) -> Match:
         drawn += 1
         passes_in_a_row = 0
         events.append({"type": "draw", "seat": seat, "tile": TILE_TEXT[tile], "forced": True})
-        if not stock and _blocked(hands, line, wild):
+        if not stock and _blocked(hands, numbers, wild):
             rnd = rnd._replace(hands=hands, stock=stock, turn=seat, drawn=drawn, passes=passes, draws=draws)
             return _end_round(rules, match._replace(round=rnd), "blocked", events)
 
@@ -337,7 +337,7 @@ def _round_over_event(rnd: Round) -> Event:
         "winner": winner_json(rnd.winner),
         "points": list(rnd.points),
         "pips_left": [hand_pips(h) for h in rnd.hands],
-        "hands": [[tile_str(t) for t in h] for h in rnd.hands],
+        "hands": [list(map(TILE_TEXT.__getitem__, h)) for h in rnd.hands],
     }
 
 
