@@ -188,10 +188,11 @@ def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[
     number, hands, stock, line, _, opener, _, passes, draws, round_points = rnd[:10]
     _, seat, tile, end, opened = play
     assert tile is not None
-    hand = hands[seat]
-    i = hand.index(tile)
-    hand = hand[:i] + hand[i + 1 :]
-    hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+    new_hands = list(hands)
+    rest = list(hands[seat])
+    rest.remove(tile)
+    new_hands[seat] = hand = tuple(rest)
+    hands = tuple(new_hands)
     if line is None:
         line = open_line(tile, rules.spinner)
     else:
@@ -279,7 +280,7 @@ def _blocked(hands: tuple[tuple[Tile, ...], ...], numbers: frozenset[int], wild:
 def _settle(rules: Ruleset, match: Match, events: list[Event], numbers: frozenset[int]) -> Match:
     """Play the table's forced draws and passes (R5, R20, R21) until a seat has a choice.
 
-    ``numbers`` are those the open ends show.
+    The seat to act holds no tile that fits the ends, which show ``numbers``.
     """
     rnd = match.round
     assert rnd is not None and rnd.line is not None
@@ -298,14 +299,6 @@ def _settle(rules: Ruleset, match: Match, events: list[Event], numbers: frozense
     draw_one = rules.no_fit == DRAW_ONE
     passes_in_a_row = 0
     while True:
-        hand = hands[seat]
-        legal = legal_plays(seat, hand, line, wild)
-        if legal:
-            rnd = _new(
-                Round,
-                (rnd[0], hands, stock, line, seat, rnd.opener, drawn, passes, draws) + rnd[9:13] + (legal,),
-            )
-            return _new(Match, match[:4] + (rnd,) + match[5:])
         if rules.no_fit == NO_FIT_PASS or not stock or (draw_one and drawn):
             events.append({"type": "pass", "seat": seat, "ends": list(passed), "forced": True})
             if not numbers.issubset(passes[seat]):
@@ -316,17 +309,26 @@ def _settle(rules: Ruleset, match: Match, events: list[Event], numbers: frozense
             passes_in_a_row += 1
             # Unreachable while R8 is detected where it arises; a loud failure beats a hang.
             assert passes_in_a_row <= seats, "every seat passed: the round should have ended blocked"
-            continue
-        tile = stock[0]
-        stock = stock[1:]
-        hands = hands[:seat] + (tuple(sorted(hand + (tile,))),) + hands[seat + 1 :]
-        draws = draws[:seat] + (draws[seat] + 1,) + draws[seat + 1 :]
-        drawn += 1
-        passes_in_a_row = 0
-        events.append({"type": "draw", "seat": seat, "tile": TILE_TEXT[tile], "forced": True})
-        if not stock and _blocked(hands, numbers, wild):
-            rnd = rnd._replace(hands=hands, stock=stock, turn=seat, drawn=drawn, passes=passes, draws=draws)
-            return _end_round(rules, match._replace(round=rnd), "blocked", events)
+        else:
+            tile = stock[0]
+            stock = stock[1:]
+            hands = hands[:seat] + (tuple(sorted(hands[seat] + (tile,))),) + hands[seat + 1 :]
+            draws = draws[:seat] + (draws[seat] + 1,) + draws[seat + 1 :]
+            drawn += 1
+            passes_in_a_row = 0
+            events.append({"type": "draw", "seat": seat, "tile": TILE_TEXT[tile], "forced": True})
+            if not stock and _blocked(hands, numbers, wild):
+                rnd = rnd._replace(
+                    hands=hands, stock=stock, turn=seat, drawn=drawn, passes=passes, draws=draws
+                )
+                return _end_round(rules, match._replace(round=rnd), "blocked", events)
+        legal = legal_plays(seat, hands[seat], line, wild)
+        if legal:
+            rnd = _new(
+                Round,
+                (rnd[0], hands, stock, line, seat, rnd.opener, drawn, passes, draws) + rnd[9:13] + (legal,),
+            )
+            return _new(Match, match[:4] + (rnd,) + match[5:])
 
 
 def _round_over_event(rnd: Round) -> Event:
