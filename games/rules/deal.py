@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from operator import itemgetter
 from typing import NamedTuple
 
 from .errors import RuleError
@@ -58,7 +59,8 @@ _KEYS = struct.Struct(">28Q")
 def shuffle(seed: str, attempt: int = 0) -> list[Tile]:
     """The 28 tiles in the order of deal attempt ``attempt`` of ``seed``."""
     keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(224))
-    return [ALL_TILES[i] for i in sorted(range(28), key=keys.__getitem__)]  # stable: ties keep their order
+    order = sorted(range(28), key=keys.__getitem__)  # stable: equal keys keep canonical order
+    return list(itemgetter(*order)(ALL_TILES))
 
 
 def redeal_reason(rules: Ruleset, hands: tuple[tuple[Tile, ...], ...]) -> str | None:
