@@ -4,6 +4,7 @@
 # Each side is run for two numbers of rounds; the difference cancels start-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PYTHONHASHSEED=0  # the same dictionary layouts every run: the counts repeat exactly
 command -v valgrind >/dev/null || { echo "valgrind is needed (Debian: apt-get install valgrind)" >&2; exit 1; }
 count() {  # side rounds -> instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python -m bench.engine --only "$1" --rounds "$2" 2>&1 \
