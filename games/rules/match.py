@@ -251,7 +251,7 @@ def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[
         ),
     )
     match = _new(Match, (variant, seats, target, scores, rnd, PLAYING, None))
-    if points and rules.play_points and target is not None and scores[side] >= target:
+    if points and rules.ends_at_once and target is not None and scores[side] >= target:
         return _end_match_during_round(rules, match, result, events)  # R34, R35
     if result:
         return _end_round(rules, match, result, events)

@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from .deal import check_deal, deal
+from .deal import deal
 from .errors import RuleError
 from .match import Event, apply, new_match, start_round
 from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, winner_json
@@ -168,7 +168,7 @@ def replay_match(
         hands = tuple(_tiles(h, f"{where}.hands[{s}]") for s, h in enumerate(hands_data))
         stock = _tiles(rd.get("stock", []), f"{where}.stock")
         try:
-            check_deal(rules, match.seats, hands, stock)
+            match, events = start_round(match, hands, stock)  # checks the deal itself first
         except RuleError as e:
             raise ReplayError(where, e.message, e.code) from None
         if "seed" in rd:
@@ -180,10 +180,6 @@ def replay_match(
                 raise ReplayError(
                     f"{where}.seed", "the seed does not deal these hands and stock (R12)", "seed_mismatch"
                 )
-        try:
-            match, events = start_round(match, hands, stock)
-        except RuleError as e:
-            raise ReplayError(where, e.message, e.code) from None
         if on_state:
             on_state(match)
         pending = _forced(events)
