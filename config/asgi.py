@@ -1,7 +1,8 @@
 """ASGI entry point: `daphne config.asgi:application`.
 
-Each protocol has its own route: HTTP goes to Django; the websocket route
-(live tables) is added beside it when the consumers exist.
+Each protocol has its own route: HTTP goes to Django; websockets (live tables
+and the lobby) go to the consumers of games.routing, authenticated from the
+session and refused from any origin but the site's own.
 """
 
 import os
@@ -13,8 +14,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # Set Django up before importing anything that touches models (consumers, routing).
 django_asgi_app = get_asgi_application()
 
-from channels.routing import ProtocolTypeRouter  # noqa: E402
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
 
 http_app = django_asgi_app
 if settings.DEBUG:
@@ -23,11 +28,20 @@ if settings.DEBUG:
 
     http_app = ASGIStaticFilesHandler(django_asgi_app)
 
+
+def origin_checked(app):  # type: ignore[no-untyped-def]
+    """Refuse websockets from any origin but ALLOWED_HOSTS, read at each connection
+    (AllowedHostsOriginValidator alone would freeze the setting at import)."""
+
+    async def check(scope, receive, send):  # type: ignore[no-untyped-def]
+        return await AllowedHostsOriginValidator(app)(scope, receive, send)
+
+    return check
+
+
 application = ProtocolTypeRouter(
     {
         "http": http_app,
-        # "websocket": AllowedHostsOriginValidator(
-        #     AuthMiddlewareStack(URLRouter(games.routing.websocket_urlpatterns))
-        # ),
+        "websocket": origin_checked(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

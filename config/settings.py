@@ -46,8 +46,47 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 DATABASES = {"default": database_config(env.str("DATABASE_URL", default=""))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# For the channel layer, Celery and the cache, when they come; nothing uses it yet.
-REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379")
+# One Redis, one database number per use: the channel layer (0) and the cache (1),
+# so that clearing the cache never drops a message in flight.
+REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379").rstrip("/")
+
+
+def redis_db(url: str, db: int) -> str:
+    """REDIS_URL with the database number ``db`` (any number already in the URL is replaced)."""
+    base, _, last = url.rpartition("/")
+    if base.startswith("redis") and base.endswith(":/"):  # no path: redis://host:port
+        return f"{url}/{db}"
+    return f"{base}/{db}" if last.isdigit() else f"{url}/{db}"
+
+
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {
+            "hosts": [
+                {
+                    "address": redis_db(REDIS_URL, 0),
+                    # redis-py 8 sets a 5 s socket timeout by default, which breaks the
+                    # layer's 5 s blocking receive on an idle socket (channels_redis#422).
+                    "socket_timeout": 30,
+                    "socket_connect_timeout": 5,
+                    "socket_keepalive": True,
+                }
+            ],
+            "prefix": env.str("CHANNEL_PREFIX", default="asgi"),
+            "capacity": 500,
+            "expiry": 60,
+        },
+    }
+}
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": redis_db(REDIS_URL, 1),
+        "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="dominos"),
+    }
+}
 
 INSTALLED_APPS = [
     "daphne",  # first: its runserver replaces Django's, serving ASGI
@@ -58,6 +97,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "allauth",
+    "allauth.account",
     "accounts",
     "games",
     "leaderboard",
@@ -71,6 +112,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -116,3 +158,36 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# Accounts (django-allauth): sign up with a username and an e-mail address, log in
+# with either. Failed logins are rate-limited by allauth (through the cache above).
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_RATE_LIMITS = {
+    # Five failed attempts per account every five minutes, twenty per address a minute.
+    "login_failed": env.str("LOGIN_RATE_LIMIT", default="20/m/ip,5/5m/key"),
+}
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "lobby"
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+
+# Mail: printed on the console in development; EMAIL_URL (smtp://…) in production.
+_email = env.email_url("EMAIL_URL", default="consolemail://")
+EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+EMAIL_HOST = _email.get("EMAIL_HOST", "")
+EMAIL_PORT = _email.get("EMAIL_PORT") or 25
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="dominos@localhost")
+
+# Live tables: limits on what one websocket connection may send.
+WS_MAX_MESSAGE_BYTES = 4096
+WS_RATE = env.float("WS_RATE", default=10.0)  # messages a second, on average
+WS_BURST = env.int("WS_BURST", default=20)  # messages at once

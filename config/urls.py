@@ -3,6 +3,8 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("games.urls")),
+    path("comptes/", include("allauth.urls")),
+    path("", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

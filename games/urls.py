@@ -4,4 +4,8 @@ from games import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("salon/", views.lobby, name="lobby"),
+    path("tables/<int:pk>/", views.table, name="table"),
+    path("tables/<int:pk>/rejoindre/", views.join, name="join"),
+    path("tables/<int:pk>/quitter/", views.leave, name="leave"),
 ]

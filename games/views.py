@@ -1,9 +1,100 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+import secrets
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from games import broadcast, services
 from games.catalog import variants
+from games.forms import OpenTableForm
+from games.models import Game
+from games.services import ServiceError
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """The home page: every variant the site plays, with its rules in brief."""
     return render(request, "home.html", {"variants": variants()})
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    """The open public tables (kept live by the lobby's websocket) and the form to open one."""
+    form = OpenTableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.open_table(
+                request.user, data["variant"], data["seats"], data["target"], data["public"]
+            )
+        except ServiceError as e:
+            form.add_error(None, e.message)
+        else:
+            return redirect(game)
+    return render(
+        request,
+        "games/lobby.html",
+        {"form": form, "tables": broadcast.lobby_tables(), "variants": variants()},
+        status=400 if form.errors else 200,
+    )
+
+
+def _visible_game(request: HttpRequest, pk: int) -> Game:
+    """The game if this user may see it; the same 404 whether it is missing or private."""
+    game = Game.objects.filter(pk=pk).select_related("host").first()
+    if game is None:
+        raise Http404
+    if game.public or game.seat_set.filter(player_id=request.user.pk).exists():
+        return game
+    invitation = request.GET.get("invitation") or request.POST.get("invitation") or ""
+    if invitation and secrets.compare_digest(invitation, game.invitation):
+        return game
+    raise Http404
+
+
+@login_required
+def table(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _visible_game(request, pk)
+    seat = game.seat_set.filter(player_id=request.user.pk).values_list("index", flat=True).first()
+    page = {
+        "game": game.pk,
+        "socket": f"/ws/tables/{game.pk}/",
+        "seat": seat,
+        "me": request.user.get_username(),
+        "variants": {v.id: str(v.name) for v in variants()},
+    }
+    return render(
+        request,
+        "games/table.html",
+        {
+            "game": game,
+            "seat": seat,
+            "page": page,
+            "invitation": request.GET.get("invitation", ""),
+            "invitation_url": request.build_absolute_uri(game.invitation_url()) if seat == 0 else "",
+        },
+    )
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _visible_game(request, pk)
+    try:
+        services.join(game.pk, request.user, request.POST.get("invitation"))
+    except ServiceError as e:
+        messages.error(request, e.message)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _visible_game(request, pk)
+    try:
+        services.leave(game.pk, request.user)
+    except ServiceError as e:
+        messages.error(request, e.message)
+        return redirect(game)
+    return redirect("lobby")

@@ -1,0 +1,142 @@
+"""Messages to the websockets of a table and of the lobby (docs/protocol.md).
+
+Groups, all on the Redis channel layer so that any Daphne process can serve any
+table:
+
+- ``game.<id>``: every connection of the table (public news: who is connected);
+- ``game.<id>.seat.<n>``: the connections of seat n's player, the only ones that
+  get its hand and the tile it drew (R6);
+- ``game.<id>.watch``: spectators, who get what R6 gives seat None;
+- ``lobby``: the lobby pages.
+
+A message is built once per seat and sent already encoded; no secret enters the
+table's public group.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.models import Connection, Game
+from games.rules import from_json, view, view_events
+
+if TYPE_CHECKING:
+    from games.services import Change
+
+LOBBY = "lobby"
+
+
+def table_group(game_id: int) -> str:
+    return f"game.{game_id}"
+
+
+def seat_group(game_id: int, seat: int | None) -> str:
+    return f"game.{game_id}.watch" if seat is None else f"game.{game_id}.seat.{seat}"
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def table_info(game: Game) -> dict[str, Any]:
+    """What everyone at the table may know of it besides the match: players, presence, rounds."""
+    names = dict(game.seat_set.values_list("index", "player__username"))
+    connected = set(Connection.objects.filter(game=game, seat__isnull=False).values_list("seat", flat=True))
+    return {
+        "id": game.pk,
+        "variant": game.variant,
+        "seats": game.seats,
+        "target": game.target,
+        "public": game.public,
+        "status": game.status,
+        "players": [
+            None if i not in names else {"seat": i, "name": names[i], "connected": i in connected}
+            for i in range(game.seats)
+        ],
+        # R12: a round's commitment from its start, its seed once it is over.
+        "rounds": [
+            {"number": number, "commitment": commit, "seed": seed if finished else None}
+            for number, commit, seed, finished in game.rounds.values_list(
+                "number", "commitment", "seed", "finished"
+            )
+        ],
+    }
+
+
+def snapshot(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a broadcast needs, taken inside the transaction (so it is this version's)."""
+    return {"state": game.state, "version": game.version, "table": table_info(game), "events": events}
+
+
+def state_message(snap: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The full view of ``seat`` (None: a spectator), with the events that led to it."""
+    match = from_json(snap["state"]) if snap["state"] else None
+    return {
+        "type": "state",
+        "version": snap["version"],
+        "events": view_events(snap["events"], seat),
+        "table": snap["table"],
+        "view": view(match, seat) if match else None,
+    }
+
+
+def _send(group: str, text: str) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    async_to_sync(layer.group_send)(group, {"type": "relay", "text": text})
+
+
+def game_changed(change: Change) -> None:
+    """Tell every seat and the spectators what changed, each as much as it may know."""
+    for seat in [*range(change.snapshot["table"]["seats"]), None]:
+        _send(seat_group(change.game_id, seat), encode(state_message(change.snapshot, seat)))
+
+
+def presence_changed(game_id: int) -> None:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return
+    info = table_info(game)
+    _send(
+        table_group(game_id),
+        encode({"type": "presence", "version": game.version, "players": info["players"]}),
+    )
+
+
+def lobby_entry(game: Game) -> dict[str, Any]:
+    names = list(game.seat_set.order_by("index").values_list("player__username", flat=True))
+    return {
+        "id": game.pk,
+        "variant": game.variant,
+        "seats": game.seats,
+        "taken": len(names),
+        "target": game.target,
+        "host": game.host.username,
+        "players": names,
+        "status": game.status,
+        "url": game.get_absolute_url(),
+    }
+
+
+def lobby_tables() -> list[dict[str, Any]]:
+    """The open public tables, newest first."""
+    games = Game.objects.filter(status=Game.OPEN, public=True).select_related("host").order_by("-created")
+    return [lobby_entry(game) for game in games[:200]]
+
+
+def current_state(game_id: int, seat: int | None) -> dict[str, Any]:
+    """The full view of ``seat`` now: sent on connection and on request (``sync``)."""
+    game = Game.objects.get(pk=game_id)
+    return state_message(snapshot(game, []), seat)
+
+
+def lobby_changed(game_id: int) -> None:
+    game = Game.objects.select_related("host").filter(pk=game_id).first()
+    if game is None or not game.public:
+        return
+    _send(LOBBY, encode({"type": "table", "table": lobby_entry(game)}))

@@ -1,0 +1,197 @@
+"""Websocket consumers: thin (DESIGN.md §4). The protocol is docs/protocol.md.
+
+A consumer authenticates from the session, checks each message against the
+protocol (size, rate, shape), calls a service and relays what the groups send.
+Every refusal is answered with an ``error`` message naming the problem; the
+connection and the game go on.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games import broadcast, services
+from games.services import ServiceError
+
+# Close codes (4000–4999 are the application's): the page shows why.
+NOT_LOGGED_IN = 4401
+NO_SUCH_TABLE = 4404
+
+# Protocol errors, besides the services' own (games.services.MESSAGES).
+ERRORS = {
+    "too_large": lambda: _("Message trop long."),
+    "rate_limited": lambda: _("Trop de messages : attendez un peu."),
+    "bad_json": lambda: _("Message illisible : ce n’est pas du JSON."),
+    "bad_message": lambda: _("Message mal formé."),
+    "unknown_type": lambda: _("Type de message inconnu."),
+    "wrong_game": lambda: _("Ce message est pour une autre table."),
+    "not_your_seat": lambda: _("Vous ne jouez pas pour cette place."),
+    "not_seated": lambda: _("Vous regardez cette table : vous n’y êtes pas assis."),
+}
+
+# The fields each message type may carry, and which are required.
+FIELDS: dict[str, tuple[set[str], set[str]]] = {
+    "play": ({"type", "version", "tile", "end", "open", "game", "seat"}, {"type", "version", "tile"}),
+    "next_round": ({"type", "version", "game"}, {"type", "version"}),
+    "sync": ({"type", "game"}, {"type"}),
+}
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class TokenBucket:
+    """At most ``burst`` messages at once and ``rate`` a second on average."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def language(scope: dict[str, Any]) -> str:
+    """The page's language: the switch's cookie, else the browser's Accept-Language."""
+    chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    if not chosen:
+        headers = dict(scope.get("headers", []))
+        accept = headers.get(b"accept-language", b"").decode("latin-1")
+        chosen = accept.split(",")[0].split(";")[0].strip()
+    try:
+        return translation.get_supported_language_variant(chosen or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE
+
+
+class JsonConsumer(AsyncWebsocketConsumer):
+    """Shared by the table and the lobby: size and rate limits, JSON, errors."""
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            if text_data is None or len(text_data) > settings.WS_MAX_MESSAGE_BYTES:
+                raise ProtocolError("too_large" if text_data else "bad_message")
+            if not self.bucket.take():
+                raise ProtocolError("rate_limited")
+            try:
+                message = json.loads(text_data)
+            except ValueError:
+                raise ProtocolError("bad_json") from None
+            if not isinstance(message, dict):
+                raise ProtocolError("bad_message")
+            await self.handle(message)
+        except ProtocolError as e:
+            with translation.override(self.lang):
+                await self.send_error(e.code, ERRORS[e.code]())
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        raise ProtocolError("unknown_type")
+
+    async def send_error(self, code: str, text: str) -> None:
+        await self.send(text_data=broadcast.encode({"type": "error", "code": code, "message": text}))
+
+    async def relay(self, event: dict[str, Any]) -> None:
+        """A message from a group, already encoded."""
+        await self.send(text_data=event["text"])
+
+    def start(self) -> None:
+        self.bucket = TokenBucket(settings.WS_RATE, settings.WS_BURST)
+        self.lang = language(self.scope)
+
+
+class TableConsumer(JsonConsumer):
+    """One player's (or spectator's) connection to a table: ``/ws/tables/<id>/``."""
+
+    groups_joined: list[str]
+
+    async def connect(self) -> None:
+        self.start()
+        self.groups_joined = []
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            await self.close(code=NOT_LOGGED_IN)
+            return
+        try:
+            self.seat = await database_sync_to_async(services.connect)(self.game_id, user, self.channel_name)
+        except ServiceError:
+            await self.close(code=NO_SUCH_TABLE)
+            return
+        # Join the groups before reading the state: a change in between is then
+        # received twice (the client keeps the newer version), never missed.
+        for group in (broadcast.table_group(self.game_id), broadcast.seat_group(self.game_id, self.seat)):
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.groups_joined.append(group)
+        await self.accept()
+        await self.send_state()
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "groups_joined", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        await database_sync_to_async(services.disconnect)(self.channel_name)
+
+    async def send_state(self) -> None:
+        message = await database_sync_to_async(broadcast.current_state)(self.game_id, self.seat)
+        await self.send(text_data=broadcast.encode(message))
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind not in FIELDS:
+            raise ProtocolError("unknown_type")
+        allowed, required = FIELDS[kind]
+        if not required <= message.keys() <= allowed:
+            raise ProtocolError("bad_message")
+        if "game" in message and message["game"] != self.game_id:
+            raise ProtocolError("wrong_game")
+        if kind == "sync":
+            await self.send_state()
+            return
+        if self.seat is None:
+            raise ProtocolError("not_seated")
+        if "seat" in message and message["seat"] != self.seat:
+            raise ProtocolError("not_your_seat")
+        user = self.scope["user"]
+        try:
+            if kind == "play":
+                move = {k: message[k] for k in ("tile", "end", "open") if k in message}
+                move["play"] = move.pop("tile")
+                await database_sync_to_async(services.play)(self.game_id, user, move, message["version"])
+            else:
+                await database_sync_to_async(services.next_round)(self.game_id, user, message["version"])
+        except ServiceError as e:
+            with translation.override(self.lang):
+                await self.send_error(e.code, e.message)
+            if e.code == "stale_version":
+                await self.send_state()
+
+
+class LobbyConsumer(JsonConsumer):
+    """The lobby page: the open public tables, live (``/ws/salon/``)."""
+
+    async def connect(self) -> None:
+        self.start()
+        await self.channel_layer.group_add(broadcast.LOBBY, self.channel_name)
+        await self.accept()
+        tables = await database_sync_to_async(broadcast.lobby_tables)()
+        await self.send(text_data=broadcast.encode({"type": "tables", "tables": tables}))
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(broadcast.LOBBY, self.channel_name)

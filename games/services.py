@@ -1,0 +1,340 @@
+"""Every change to a game goes through here (DESIGN.md §3).
+
+Each command is one synchronous function and one database transaction: it locks
+the game row (``select_for_update``), checks the sender's expected version (a
+stale or duplicate command changes nothing), applies the engine, appends the
+move log, saves the snapshot and the new version, and commits. Only then are
+the seats, the spectators and the lobby told (``transaction.on_commit``).
+Consumers call these functions with ``database_sync_to_async``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games import broadcast
+from games.models import Connection, Game, Move, Round, Seat
+from games.rules import (
+    OVER,
+    PLAYING,
+    ROUND_OVER,
+    Action,
+    Match,
+    RuleError,
+    apply,
+    commitment,
+    deal,
+    deal_round,
+    get_ruleset,
+    new_match,
+    tile_str,
+    to_json,
+)
+from games.rules.record import event_action
+
+# What a player is told, in French first, for each refusal. The engine's own codes
+# (RuleError) are named here too, so that no English text reaches a page.
+MESSAGES = {
+    "not_found": _("Cette table n’existe pas."),
+    "closed": _("Cette table est fermée."),
+    "full": _("Toutes les places de cette table sont prises."),
+    "already_seated": _("Vous êtes déjà assis à cette table."),
+    "not_seated": _("Vous n’êtes pas assis à cette table."),
+    "started": _("La partie a déjà commencé."),
+    "not_started": _("La partie n’a pas encore commencé."),
+    "not_host": _("Seul l’hôte de la table peut faire cela."),
+    "not_between_rounds": _("La manche n’est pas terminée."),
+    "stale_version": _("Votre vue de la table n’était plus à jour : la voici à nouveau."),
+    "bad_variant": _("Cette variante n’existe pas."),
+    "bad_seats": _("Ce nombre de places n’est pas permis pour cette variante."),
+    "bad_target": _("Cet objectif n’est pas permis pour cette variante."),
+    "not_your_turn": _("Ce n’est pas votre tour."),
+    "tile_not_in_hand": _("Ce domino n’est pas dans votre main."),
+    "does_not_fit": _("Ce domino ne convient à aucun bout."),
+    "bad_end": _("Ce domino ne convient pas à ce bout."),
+    "end_required": _("Ce domino convient à plusieurs bouts : dites lequel."),
+    "open_required": _("Dites quel chiffre reste ouvert."),
+    "bad_open": _("Ce chiffre ne peut pas rester ouvert."),
+    "must_play": _("Ce coup n’est pas permis."),
+    "cannot_draw": _("Ce coup n’est pas permis."),
+    "bad_tile": _("Ce domino n’existe pas."),
+    "bad_action": _("Ce coup est mal formé."),
+    "match_over": _("La partie est terminée."),
+    "no_round": _("Aucune manche n’est en cours."),
+}
+
+
+class ServiceError(Exception):
+    """A refused command. Nothing was changed; ``code`` names the problem for programs."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{code}: {detail}" if detail else code)
+
+    @property
+    def message(self) -> str:
+        return str(MESSAGES.get(self.code, self.detail or self.code))
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a command did, as the broadcast needs it."""
+
+    game_id: int
+    version: int
+    events: list[dict[str, Any]]
+    snapshot: dict[str, Any]
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ServiceError("not_found") from None
+
+
+def _check_version(game: Game, version: object) -> None:
+    if type(version) is not int or version != game.version:
+        raise ServiceError("stale_version", f"the table is at version {game.version}, not {version!r}")
+
+
+def _seat_of(game: Game, user: AbstractBaseUser) -> int:
+    index = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
+    if index is None:
+        raise ServiceError("not_seated")
+    return index
+
+
+def _bump(game: Game, events: list[dict[str, Any]], *, lobby: bool = False) -> Change:
+    game.version += 1
+    game.save()
+    change = Change(game.pk, game.version, events, broadcast.snapshot(game, events))
+    transaction.on_commit(lambda: broadcast.game_changed(change))
+    if lobby:
+        transaction.on_commit(lambda: broadcast.lobby_changed(game.pk))
+    return change
+
+
+# Tables ---------------------------------------------------------------------
+
+
+def open_table(user: AbstractBaseUser, variant: str, seats: int, target: int | None, public: bool) -> Game:
+    """Open a table (R51); the host takes seat 0 (R50)."""
+    try:
+        rules = get_ruleset(variant)
+        rules.check_seats(seats)
+        target = rules.default_target if target is None else rules.check_target(target)
+    except RuleError as e:
+        raise ServiceError(e.code, e.message) from None
+    with transaction.atomic():
+        game = Game.objects.create(host=user, variant=variant, seats=seats, target=target, public=public)
+        Seat.objects.create(game=game, index=0, player=user)
+        _bump(game, [{"type": "seated", "seat": 0}], lobby=True)
+    return game
+
+
+def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) -> Change:
+    """Take the next free seat (R50); the match starts when every seat is taken."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if not game.public and not (invitation and secrets.compare_digest(invitation, game.invitation)):
+            raise ServiceError("not_found")
+        if game.status == Game.CLOSED:
+            raise ServiceError("closed")
+        if game.seat_set.filter(player_id=user.pk).exists():
+            raise ServiceError("already_seated")
+        if game.status != Game.OPEN:
+            raise ServiceError("started")
+        taken = set(game.seat_set.values_list("index", flat=True))
+        free = [i for i in range(game.seats) if i not in taken]
+        if not free:
+            raise ServiceError("full")
+        try:
+            with transaction.atomic():
+                Seat.objects.create(game=game, index=free[0], player=user)
+        except IntegrityError:
+            raise ServiceError("already_seated") from None
+        events: list[dict[str, Any]] = [{"type": "seated", "seat": free[0]}]
+        if len(free) == 1:
+            game.status = Game.PLAYING
+            game.started = timezone.now()
+            match = new_match(game.variant, game.seats, game.target)
+            events += _deal(game, match)
+        return _bump(game, events, lobby=True)
+
+
+def leave(game_id: int, user: AbstractBaseUser) -> Change:
+    """Leave before the start: the seat is freed; the host leaving closes the table."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _seat_of(game, user)
+        if game.status == Game.CLOSED:
+            raise ServiceError("closed")
+        if game.status != Game.OPEN:
+            raise ServiceError("started")
+        if seat == 0:
+            game.status = Game.CLOSED
+            game.finished = timezone.now()
+            game.seat_set.all().delete()
+            return _bump(game, [{"type": "closed"}], lobby=True)
+        game.seat_set.filter(index=seat).delete()
+        return _bump(game, [{"type": "left", "seat": seat}], lobby=True)
+
+
+# Play -----------------------------------------------------------------------
+
+
+def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: object) -> Change:
+    """A seat's play: ``move`` is ``{"tile", "end"?, "open"?}`` (docs/protocol.md)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _seat_of(game, user)
+        if game.status == Game.OPEN:
+            raise ServiceError("not_started")
+        if game.status in (Game.OVER, Game.CLOSED):
+            raise ServiceError("match_over")
+        _check_version(game, version)
+        try:
+            action = Action.from_dict({"seat": seat, **move})
+            match, events = apply(game.match, action)
+        except RuleError as e:
+            raise ServiceError(e.code, e.message) from None
+        _record(game, match, events)
+        return _bump(game, events)
+
+
+def next_round(game_id: int, user: AbstractBaseUser, version: object) -> Change:
+    """Deal the next round once the last one is over (R54): the host's button."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = _seat_of(game, user)
+        if seat != 0:
+            raise ServiceError("not_host")
+        _check_version(game, version)
+        if game.status != Game.ROUND_OVER:
+            raise ServiceError("match_over" if game.status == Game.OVER else "not_between_rounds")
+        game.status = Game.PLAYING
+        events = _deal(game, game.match)
+        return _bump(game, events)
+
+
+def _deal(game: Game, match: Match) -> list[dict[str, Any]]:
+    """Deal a round from a fresh secret seed (R12) and log its forced actions."""
+    seed = secrets.token_hex(32)
+    dealt = deal(seed, get_ruleset(game.variant), game.seats)
+    match, events = deal_round(match, seed)
+    assert match.round is not None
+    Round.objects.create(
+        game=game,
+        number=match.round.number,
+        seed=seed,
+        commitment=commitment(seed),
+        hands=[[tile_str(t) for t in hand] for hand in dealt.hands],
+        stock=[tile_str(t) for t in dealt.stock],
+    )
+    _record(game, match, events)
+    return events
+
+
+def _record(game: Game, match: Match, events: list[dict[str, Any]]) -> None:
+    """Append the actions of ``events`` to the log and save the new state."""
+    rules = get_ruleset(game.variant)
+    rnd = game.rounds.order_by("-number").first()
+    assert rnd is not None
+    seq = (game.moves.aggregate(m=Max("seq"))["m"] or 0) + 1
+    moves = []
+    for event in events:
+        action = event_action(event, rules.wild_blanks)
+        if action is None:
+            continue
+        kind = Move.PLAY if "play" in action else Move.DRAW if "draw" in action else Move.PASS
+        moves.append(
+            Move(
+                game=game,
+                round=rnd,
+                seq=seq,
+                version=game.version + 1,
+                seat=event["seat"],
+                kind=kind,
+                tile=event.get("tile") or "",
+                end=action.get("end") or "",
+                open=action.get("open"),
+                forced=bool(event.get("forced")),
+            )
+        )
+        seq += 1
+    Move.objects.bulk_create(moves)
+    game.state = to_json(match)
+    if match.status in (ROUND_OVER, OVER):
+        Round.objects.filter(pk=rnd.pk).update(finished=timezone.now())
+    if match.status == ROUND_OVER:
+        game.status = Game.ROUND_OVER
+    elif match.status == OVER:
+        _finish(game, match)
+    elif match.status == PLAYING:
+        game.status = Game.PLAYING
+
+
+def _finish(game: Game, match: Match) -> None:
+    rules = get_ruleset(game.variant)
+    game.status = Game.OVER
+    game.finished = timezone.now()
+    winner = match.winner
+    game.winner = list(winner) if isinstance(winner, tuple) else winner
+    winners = set(winner) if isinstance(winner, tuple) else {winner}
+    for seat in game.seat_set.all():
+        side = rules.side_of(seat.index)
+        seat.score = match.scores[side]
+        seat.won = side in winners
+        seat.save(update_fields=["score", "won"])
+
+
+# Connections ----------------------------------------------------------------
+
+
+def connect(
+    game_id: int, user: AbstractBaseUser | None, channel: str, invitation: str | None = None
+) -> int | None:
+    """Record an open websocket on a table; return its seat (None: a spectator).
+
+    A seated player plays from any number of tabs. Others may watch a public table
+    once it has started; a private table is for its seated players only.
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        seat = None
+        if user is not None and user.is_authenticated:
+            seat = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
+        if seat is None and not game.public:
+            raise ServiceError("not_found")
+        was = _connected(game, seat)
+        Connection.objects.create(
+            game=game, user=user if seat is not None else None, seat=seat, channel=channel
+        )
+        if seat is not None and not was:
+            transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+    return seat
+
+
+def disconnect(channel: str) -> None:
+    with transaction.atomic():
+        conn = Connection.objects.select_related("game").filter(channel=channel).first()
+        if conn is None:
+            return
+        game = _locked(conn.game_id)
+        conn.delete()
+        if conn.seat is not None and not _connected(game, conn.seat):
+            transaction.on_commit(lambda: broadcast.presence_changed(game.pk))
+
+
+def _connected(game: Game, seat: int | None) -> bool:
+    return seat is not None and Connection.objects.filter(game=game, seat=seat).exists()

@@ -1,0 +1,91 @@
+"""Players, tables and websocket clients for the tests of live play."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from config.asgi import application
+from games import services
+
+PASSWORD = "un mot de passe solide"
+
+
+@pytest.fixture
+def players(db: None) -> list[Any]:
+    User = get_user_model()
+    return [
+        User.objects.create_user(name, f"{name}@example.org", PASSWORD)
+        for name in ("alice", "bob", "charlie", "dave", "eve")
+    ]
+
+
+def session_cookie(user: Any) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+class Socket:
+    """A websocket client of a table, through the whole ASGI application."""
+
+    def __init__(self, path: str, cookie: str | None = None, origin: str = "http://testserver") -> None:
+        headers = [(b"origin", origin.encode())]
+        if cookie is not None:
+            headers.append((b"cookie", f"sessionid={cookie}".encode()))
+        self.communicator = WebsocketCommunicator(application, path, headers=headers)
+        self.received: list[dict[str, Any]] = []
+
+    async def connect(self) -> tuple[bool, int | None]:
+        return await self.communicator.connect(timeout=5)
+
+    async def send(self, message: Any) -> None:
+        text = message if isinstance(message, str) else json.dumps(message)
+        await self.communicator.send_to(text_data=text)
+
+    async def receive(self, timeout: float = 5) -> dict[str, Any]:
+        message = json.loads(await self.communicator.receive_from(timeout=timeout))
+        self.received.append(message)
+        return message
+
+    async def receive_type(self, kind: str, timeout: float = 5) -> dict[str, Any]:
+        """The next message of type ``kind``, skipping others (presence, say)."""
+        while True:
+            message = await self.receive(timeout)
+            if message["type"] == kind:
+                return message
+
+    async def nothing(self, timeout: float = 0.3) -> bool:
+        return await self.communicator.receive_nothing(timeout=timeout)
+
+    async def close(self) -> None:
+        await self.communicator.disconnect()
+
+
+async def connect(game_id: int, user: Any = None, **kwargs: Any) -> Socket:
+    cookie = None if user is None else await database_sync_to_async(session_cookie)(user)
+    socket = Socket(f"/ws/tables/{game_id}/", cookie, **kwargs)
+    connected, code = await socket.connect()
+    assert connected, f"refused with close code {code}"
+    return socket
+
+
+async def state(socket: Socket) -> dict[str, Any]:
+    return await socket.receive_type("state")
+
+
+def full_table(variant: str, seats: list[Any], target: int | None = None, public: bool = True) -> int:
+    """A table of ``variant`` with every seat taken, so its match has started."""
+    game = services.open_table(seats[0], variant, len(seats), target, public)
+    for user in seats[1:]:
+        services.join(game.pk, user, game.invitation)
+    return game.pk
+
+
+afull_table = database_sync_to_async(full_table)
