@@ -4,6 +4,7 @@ With nothing set, the site runs for development: DEBUG on, SQLite in the
 repository root, a local Redis. See the README for every variable.
 """
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,13 @@ DEVELOPMENT_SECRET_KEY = "django-insecure-development-only-never-use-in-producti
 def database_config(url: str | None) -> dict[str, Any]:
     """The default database: SQLite in the repository root, unless a URL is given."""
     if not url:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            # A file, not memory, so that the servers the tests start share it
+            # (one per test run, so that two runs never share one).
+            "TEST": {"NAME": BASE_DIR / f"test-db-{os.getpid()}.sqlite3"},
+        }
     return environ.Env.db_url_config(url)
 
 

@@ -4,15 +4,23 @@ from django.utils.translation import gettext_lazy as _
 from games.catalog import NAMES
 from games.rules import VARIANTS
 
+ALL_SEATS = range(
+    min(rules.min_seats for rules in VARIANTS.values()),
+    max(rules.max_seats for rules in VARIANTS.values()) + 1,
+)
 ALL_TARGETS = sorted({t for rules in VARIANTS.values() for t in rules.targets})
 
 
 class OpenTableForm(forms.Form):
-    """Opening a table (R51). Seats and target are checked against the variant by the service."""
+    """Opening a table (R51). Seats and target are checked against the variant by the service.
+
+    The choices are every variant's together; the lobby's script narrows them to the
+    chosen variant's (``variant_choices``).
+    """
 
     variant = forms.ChoiceField(label=_("Variante"), choices=[(key, NAMES[key]) for key in VARIANTS])
     seats = forms.TypedChoiceField(
-        label=_("Places"), coerce=int, choices=[(n, str(n)) for n in range(2, 5)], initial=2
+        label=_("Places"), coerce=int, choices=[(n, str(n)) for n in ALL_SEATS], initial=2
     )
     target = forms.TypedChoiceField(
         label=_("Objectif"),
@@ -24,3 +32,16 @@ class OpenTableForm(forms.Form):
     public = forms.BooleanField(
         label=_("Table publique (sinon, seul le lien d’invitation y mène)"), required=False, initial=True
     )
+
+
+def variant_choices() -> dict[str, dict[str, object]]:
+    """What each variant allows, for the lobby's script: seats, targets, default target."""
+    return {
+        key: {
+            "min_seats": rules.min_seats,
+            "max_seats": rules.max_seats,
+            "targets": list(rules.targets),
+            "default_target": rules.default_target,
+        }
+        for key, rules in VARIANTS.items()
+    }

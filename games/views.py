@@ -4,11 +4,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import broadcast, services
 from games.catalog import variants
-from games.forms import OpenTableForm
+from games.forms import OpenTableForm, variant_choices
 from games.models import Game
 from games.services import ServiceError
 
@@ -16,6 +17,10 @@ from games.services import ServiceError
 def home(request: HttpRequest) -> HttpResponse:
     """The home page: every variant the site plays, with its rules in brief."""
     return render(request, "home.html", {"variants": variants()})
+
+
+# A refusal that concerns one field of the form is shown beside that field.
+FIELD_ERRORS = {"bad_variant": "variant", "bad_seats": "seats", "bad_target": "target"}
 
 
 @login_required
@@ -29,13 +34,31 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 request.user, data["variant"], data["seats"], data["target"], data["public"]
             )
         except ServiceError as e:
-            form.add_error(None, e.message)
+            form.add_error(FIELD_ERRORS.get(e.code), e.message)
         else:
             return redirect(game)
+    names = {v.id: str(v.name) for v in variants()}
+    me = request.user.get_username()
+    tables = [
+        {
+            **t,
+            "name": names.get(t["variant"], t["variant"]),
+            "free": t["seats"] - t["taken"],
+            "seated": me in t["players"],
+        }
+        for t in broadcast.lobby_tables()
+    ]
+    page = {
+        "socket": "/ws/salon/",
+        "me": me,
+        # The join URL of table 0: the script puts each table's id in its place.
+        "join_url": reverse("join", args=[0]),
+        "variants": {key: {"name": names[key], **allowed} for key, allowed in variant_choices().items()},
+    }
     return render(
         request,
         "games/lobby.html",
-        {"form": form, "tables": broadcast.lobby_tables(), "variants": variants()},
+        {"form": form, "tables": tables, "page": page},
         status=400 if form.errors else 200,
     )
 

@@ -21,6 +21,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
     settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["CHANNEL_PREFIX"]
     settings.CACHES["default"]["KEY_PREFIX"] = RUN
+    # Users are made by the hundred: a fast hash (the servers started by tests keep theirs).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

@@ -22,7 +22,7 @@ def players(db: None) -> list[Any]:
     User = get_user_model()
     return [
         User.objects.create_user(name, f"{name}@example.org", PASSWORD)
-        for name in ("alice", "bob", "charlie", "dave", "eve")
+        for name in ("alice", "bob", "charlie", "dave", "eve", "frank")
     ]
 
 

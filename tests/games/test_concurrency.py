@@ -1,0 +1,134 @@
+"""Commands at the same moment, on PostgreSQL: each applied at most once, the state intact.
+
+The services lock the game row (``select_for_update``) and check the sender's
+version; these tests send commands from threads released together, each with its
+own database connection, as two Daphne workers would.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection, connections
+
+from games import services
+from games.models import Game
+from games.rules import table_play, tile_str
+from games.services import ServiceError
+from tests.games.conftest import full_table
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (DATABASE_URL)"),
+]
+
+
+def together(*calls: Callable[[], Any]) -> list[Any]:
+    """Run the calls in threads released at the same instant; return each result or error."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(i: int, call: Callable[[], Any]) -> None:
+        barrier.wait()
+        try:
+            results[i] = call()
+        except ServiceError as e:
+            results[i] = e
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return results
+
+
+def move_of(game: Game) -> tuple[Any, dict[str, Any]]:
+    action = table_play(game.match)
+    user = game.seat_set.get(index=action.seat).player
+    return user, {k: v for k, v in action.to_dict(True).items() if k != "seat"}
+
+
+def test_the_same_play_sent_twice_at_once_is_applied_once(players):
+    for _ in range(5):  # several rounds of the race, on fresh tables
+        gid = full_table("draw", players[:2])
+        game = Game.objects.get(pk=gid)
+        user, move = move_of(game)
+        moves = game.moves.count()
+        results = together(
+            lambda: services.play(gid, user, dict(move), game.version),
+            lambda: services.play(gid, user, dict(move), game.version),
+        )
+        errors = [r for r in results if isinstance(r, ServiceError)]
+        assert len(errors) == 1 and errors[0].code == "stale_version"
+        game.refresh_from_db()
+        assert game.version == results[0 if errors[0] is results[1] else 1].version
+        assert game.moves.filter(kind="play", seq__gt=moves).count() == 1
+        assert game.replay() == game.match
+
+
+def test_two_seats_playing_at_once_only_the_seat_to_play_is_applied(players):
+    alice, bob, charlie = players[:3]
+    gid = full_table("block", [alice, bob, charlie])
+    game = Game.objects.get(pk=gid)
+    user, move = move_of(game)
+    others = [u for u in (alice, bob, charlie) if u != user]
+    hand = game.match.round.hands[game.seat_set.get(player=others[0]).index]
+    results = together(
+        lambda: services.play(gid, user, dict(move), game.version),
+        lambda: services.play(gid, others[0], {"play": tile_str(hand[0])}, game.version),
+        lambda: services.play(gid, others[1], dict(move), game.version),
+    )
+    assert not isinstance(results[0], ServiceError)
+    assert [r.code for r in results[1:]] in (
+        ["not_your_turn", "not_your_turn"],
+        ["stale_version", "not_your_turn"],
+        ["not_your_turn", "stale_version"],
+        ["stale_version", "stale_version"],
+    )
+    game.refresh_from_db()
+    assert game.version == results[0].version
+    assert game.replay() == game.match
+
+
+def test_two_tabs_of_one_seat_sending_different_plays_apply_one(players):
+    # A seat with two legal plays, sent from two tabs at the same version.
+    for attempt in range(40):
+        gid = full_table("draw", players[:2])
+        game = Game.objects.get(pk=gid)
+        legal = game.match.round.legal
+        if len({a.tile for a in legal}) >= 2:
+            break
+    else:
+        pytest.fail("no deal gave the seat to play two different tiles")
+    first = next(a for a in legal)
+    second = next(a for a in legal if a.tile != first.tile)
+    user = game.seat_set.get(index=first.seat).player
+
+    def send(action: Any) -> Any:
+        return services.play(
+            gid, user, {k: v for k, v in action.to_dict(True).items() if k != "seat"}, game.version
+        )
+
+    results = together(lambda: send(first), lambda: send(second))
+    assert sorted(isinstance(r, ServiceError) for r in results) == [False, True]
+    game.refresh_from_db()
+    played = game.moves.filter(kind="play").order_by("-seq").first()
+    assert played.tile in {tile_str(first.tile), tile_str(second.tile)}
+    assert game.moves.filter(kind="play").count() == 2  # the opening and one of the two
+    assert game.replay() == game.match
+
+
+def test_the_last_seat_taken_twice_at_once_starts_one_match(players):
+    alice, bob, charlie = players[:3]
+    game = services.open_table(alice, "block", 2, None, True)
+    results = together(lambda: services.join(game.pk, bob), lambda: services.join(game.pk, charlie))
+    codes = sorted(r.code if isinstance(r, ServiceError) else "ok" for r in results)
+    assert codes in (["full", "ok"], ["ok", "started"])
+    game.refresh_from_db()
+    assert game.seat_set.count() == 2 and game.rounds.count() == 1 and game.status == Game.PLAYING
