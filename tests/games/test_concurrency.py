@@ -7,6 +7,7 @@ own database connection, as two Daphne workers would.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -60,10 +61,8 @@ def test_the_same_play_sent_twice_at_once_is_applied_once(players):
         game = Game.objects.get(pk=gid)
         user, move = move_of(game)
         moves = game.moves.count()
-        results = together(
-            lambda: services.play(gid, user, dict(move), game.version),
-            lambda: services.play(gid, user, dict(move), game.version),
-        )
+        send = functools.partial(services.play, gid, user, move, game.version)
+        results = together(send, send)
         errors = [r for r in results if isinstance(r, ServiceError)]
         assert len(errors) == 1 and errors[0].code == "stale_version"
         game.refresh_from_db()
@@ -98,7 +97,7 @@ def test_two_seats_playing_at_once_only_the_seat_to_play_is_applied(players):
 
 def test_two_tabs_of_one_seat_sending_different_plays_apply_one(players):
     # A seat with two legal plays, sent from two tabs at the same version.
-    for attempt in range(40):
+    for _attempt in range(40):
         gid = full_table("draw", players[:2])
         game = Game.objects.get(pk=gid)
         legal = game.match.round.legal
