@@ -30,3 +30,11 @@ def _empty_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer() -> None:
+    """Each test runs in an event loop of its own: a layer (and its Redis pools) per test."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
