@@ -130,18 +130,22 @@ class TableConsumer(JsonConsumer):
         if not user.is_authenticated:
             await self.close(code=NOT_LOGGED_IN)
             return
+        # Join the groups before recording the connection and reading the state: a
+        # change in between is then received twice (the client keeps the newer
+        # version), never missed, and the news of this very connection arrives too.
+        await self.join(broadcast.table_group(self.game_id))
         try:
             self.seat = await database_sync_to_async(services.connect)(self.game_id, user, self.channel_name)
         except ServiceError:
             await self.close(code=NO_SUCH_TABLE)
             return
-        # Join the groups before reading the state: a change in between is then
-        # received twice (the client keeps the newer version), never missed.
-        for group in (broadcast.table_group(self.game_id), broadcast.seat_group(self.game_id, self.seat)):
-            await self.channel_layer.group_add(group, self.channel_name)
-            self.groups_joined.append(group)
+        await self.join(broadcast.seat_group(self.game_id, self.seat))
         await self.accept()
         await self.send_state()
+
+    async def join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "groups_joined", []):

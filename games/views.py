@@ -78,8 +78,12 @@ def _visible_game(request: HttpRequest, pk: int) -> Game:
 
 @login_required
 def table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live table. The page shows the seats before any websocket answers (and to an
+    invited visitor, whom the websocket refuses); the match itself comes only over the
+    websocket, so no hand or seed is ever put in the page."""
     game = _visible_game(request, pk)
     seat = game.seat_set.filter(player_id=request.user.pk).values_list("index", flat=True).first()
+    names = dict(game.seat_set.values_list("index", "player__username"))
     page = {
         "game": game.pk,
         "socket": f"/ws/tables/{game.pk}/",
@@ -92,6 +96,8 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         "games/table.html",
         {
             "game": game,
+            "variant": next(v for v in variants() if v.id == game.variant),
+            "players": [names.get(i) for i in range(game.seats)],
             "seat": seat,
             "page": page,
             "invitation": request.GET.get("invitation", ""),

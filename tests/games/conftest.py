@@ -35,8 +35,14 @@ def session_cookie(user: Any) -> str:
 class Socket:
     """A websocket client of a table, through the whole ASGI application."""
 
-    def __init__(self, path: str, cookie: str | None = None, origin: str = "http://testserver") -> None:
-        headers = [(b"origin", origin.encode())]
+    def __init__(
+        self,
+        path: str,
+        cookie: str | None = None,
+        origin: str = "http://testserver",
+        headers: list[tuple[bytes, bytes]] | None = None,
+    ) -> None:
+        headers = [(b"origin", origin.encode()), *(headers or [])]
         if cookie is not None:
             headers.append((b"cookie", f"sessionid={cookie}".encode()))
         self.communicator = WebsocketCommunicator(application, path, headers=headers)
@@ -74,6 +80,11 @@ async def connect(game_id: int, user: Any = None, **kwargs: Any) -> Socket:
     connected, code = await socket.connect()
     assert connected, f"refused with close code {code}"
     return socket
+
+
+async def socket_of(path: str, user: Any, **kwargs: Any) -> Socket:
+    """A socket logged in as ``user``, not yet connected."""
+    return Socket(path, await database_sync_to_async(session_cookie)(user), **kwargs)
 
 
 async def state(socket: Socket) -> dict[str, Any]:
