@@ -1,4 +1,5 @@
 import secrets
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -37,17 +38,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
             form.add_error(FIELD_ERRORS.get(e.code), e.message)
         else:
             return redirect(game)
-    names = {v.id: str(v.name) for v in variants()}
     me = request.user.get_username()
-    tables = [
-        {
-            **t,
-            "name": names.get(t["variant"], t["variant"]),
-            "free": t["seats"] - t["taken"],
-            "seated": me in t["players"],
-        }
-        for t in broadcast.lobby_tables()
-    ]
+    names = {v.id: str(v.name) for v in variants()}
     page = {
         "socket": "/ws/salon/",
         "me": me,
@@ -55,12 +47,22 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "join_url": reverse("join", args=[0]),
         "variants": {key: {"name": names[key], **allowed} for key, allowed in variant_choices().items()},
     }
+    tables = [_lobby_row(entry, names, me) for entry in broadcast.lobby_tables()]
     return render(
         request,
         "games/lobby.html",
         {"form": form, "tables": tables, "page": page},
         status=400 if form.errors else 200,
     )
+
+
+def _lobby_row(entry: dict[str, Any], names: dict[str, str], me: str) -> dict[str, Any]:
+    """A table of the lobby as its page shows it (lobby.js draws the same from ``entry``)."""
+    return {
+        **entry,
+        "name": names.get(entry["variant"], entry["variant"]),
+        "seated": me in entry["players"],
+    }
 
 
 def _visible_game(request: HttpRequest, pk: int) -> Game:

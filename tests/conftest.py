@@ -6,11 +6,23 @@ groups; the cache (login rate limits) is emptied before each test.
 """
 
 import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+ROOT = Path(__file__).resolve().parent.parent
+
 RUN = f"test-{uuid.uuid4().hex[:8]}"
+PASSWORD = "un mot de passe solide"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -38,3 +50,78 @@ def _fresh_channel_layer() -> None:
     from channels.layers import channel_layers
 
     channel_layers.backends.clear()
+
+
+def _database_url() -> str:
+    """The URL of the test database, for the servers the tests start."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
+    """Start Daphne processes serving the test database, as production runs the site.
+
+    Each call starts one more process and returns its base URL; they share the
+    database and the Redis channel layer, and are stopped after the test.
+    """
+    processes: list[subprocess.Popen[bytes]] = []
+    env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "true"}
+
+    def start() -> str:
+        port = _free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        processes.append(process)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(
+                    f"daphne stopped: {process.stderr.read().decode() if process.stderr else ''}"
+                )
+            try:
+                urllib.request.urlopen(url + "/", timeout=2).close()
+                return url
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("daphne did not answer within 30 s")
+
+    yield start
+    for process in processes:
+        os.killpg(process.pid, signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(3)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@pytest.fixture
+def players(db: None) -> list[Any]:
+    """Six players, alice to frank, whose password is PASSWORD."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    return [
+        User.objects.create_user(name, f"{name}@example.org", PASSWORD)
+        for name in ("alice", "bob", "charlie", "dave", "eve", "frank")
+    ]

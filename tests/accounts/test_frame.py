@@ -5,7 +5,7 @@ import re
 from django.urls import reverse
 
 from games import services
-from tests.accounts.conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 
 def nav(html):

@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from tests.accounts.conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 
 def login(client, login, password=PASSWORD):

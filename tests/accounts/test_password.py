@@ -9,7 +9,7 @@ from django.core import mail
 from django.urls import reverse
 
 from config import settings as config_settings
-from tests.accounts.conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 NEW_PASSWORD = "un tout autre mot de passe"
 

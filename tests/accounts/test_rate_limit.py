@@ -3,7 +3,7 @@ five failures for one account, and even the right password is refused for a whil
 
 from django.urls import reverse
 
-from tests.accounts.conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 TOO_MANY = "Trop de tentatives de connexion échouées. Veuillez réessayer ultérieurement."
 

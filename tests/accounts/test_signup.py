@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
-from tests.accounts.conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 
 def signup(client, **fields):

@@ -5,25 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from config.asgi import application
 from games import services
-
-PASSWORD = "un mot de passe solide"
-
-
-@pytest.fixture
-def players(db: None) -> list[Any]:
-    User = get_user_model()
-    return [
-        User.objects.create_user(name, f"{name}@example.org", PASSWORD)
-        for name in ("alice", "bob", "charlie", "dave", "eve", "frank")
-    ]
+from tests.conftest import PASSWORD  # noqa: F401 (the players' password, for tests that log in)
 
 
 def session_cookie(user: Any) -> str:

@@ -1,0 +1,906 @@
+/* The live table page: it draws what the table's websocket sends (docs/protocol.md)
+   and sends the player's plays. The server decides everything: the page never works
+   out a rule, it reads the legal plays from the view. Every text comes translated
+   from the template (#table-text), so nothing here is in French. */
+"use strict";
+
+(() => {
+  const root = document.getElementById("table");
+  const page = JSON.parse(document.getElementById("table-data").textContent);
+  const flags = {
+    public: root.dataset.public === "true",
+    teams: root.dataset.teams === "true",
+    draws: root.dataset.draws === "true",
+    wild: root.dataset.wild === "true",
+    exact: root.dataset.exact === "true", // the target must be reached exactly (R35)
+    lowWins: root.dataset.lowWins === "true", // the lowest total wins (R32)
+  };
+  const $ = (id) => document.getElementById(id);
+  const END_NAMES = ["left", "right", "up", "down"];
+
+  // Texts ---------------------------------------------------------------------
+
+  const TEXT = Object.fromEntries(
+    [...$("table-text").content.querySelectorAll("[data-key]")].map((node) => [
+      node.dataset.key,
+      node.textContent.trim(),
+    ]),
+  );
+  const lang = document.documentElement.lang || "fr";
+  const pluralRules = new Intl.PluralRules(lang);
+  const andList = new Intl.ListFormat(lang, { type: "conjunction" });
+
+  function t(key, values = {}) {
+    if (!(key in TEXT)) throw new Error(`table.js: no text "${key}" in #table-text`);
+    return TEXT[key].replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
+  }
+
+  function tileCount(count) {
+    return t(pluralRules.select(count) === "one" ? "tiles_one" : "tiles_other", { count });
+  }
+
+  /** "3", "3 ni 5", "3, 5 ni 6": the numbers a seat passed on, so holds none of. */
+  function norList(numbers) {
+    if (numbers.length < 2) return numbers.join("");
+    return t("nor", { rest: numbers.slice(0, -1).join(", "), last: numbers[numbers.length - 1] });
+  }
+
+  // DOM helpers ---------------------------------------------------------------
+
+  const present = (child) => child !== null && child !== undefined && child !== false;
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    setAttributes(node, attrs);
+    node.append(...children.flat().filter(present));
+    return node;
+  }
+
+  /** Replace a node's children; null and false stand for "nothing here". */
+  function fill(node, ...children) {
+    node.replaceChildren(...children.flat().filter(present));
+  }
+
+  const SVG_NS = "http://www.w3.org/2000/svg";
+
+  function svgEl(tag, attrs = {}) {
+    const node = document.createElementNS(SVG_NS, tag);
+    setAttributes(node, attrs);
+    return node;
+  }
+
+  function setAttributes(node, attrs) {
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else node.setAttribute(name, value === true ? "" : String(value));
+    }
+  }
+
+  const classes = (...names) => names.filter(Boolean).join(" ");
+
+  // What the page knows -------------------------------------------------------
+
+  let version = null; // the last state applied (the version rule)
+  let table = null; // state.table
+  let view = null; // state.view: null until the match starts
+  let lastTile = null; // the tile last laid, outlined on the line
+  let drawnTiles = new Set(); // the tiles this seat drew in the last state's events
+  let choice = null; // {tile, end}: a tile that fits several ways, waiting for the player's pick
+  let waiting = false; // a command is on its way: no second one until the server answers
+
+  const seatCount = () => table.seats;
+  const sideOf = (seat) => (flags.teams ? seat % 2 : seat);
+
+  function playerName(seat, players = table.players) {
+    const player = players[seat];
+    return player ? player.name : t("seat_number", { n: seat + 1 });
+  }
+
+  function sideName(side) {
+    if (!flags.teams) return playerName(side);
+    const names = [];
+    for (let seat = side; seat < seatCount(); seat += 2) names.push(playerName(seat));
+    return t("team_name", { n: side + 1, names: andList.format(names) });
+  }
+
+  /** The side names of a winner: a side, several sides sharing a win (family), or none. */
+  function winnerNames(winner) {
+    if (winner === null || winner === undefined) return [];
+    return (Array.isArray(winner) ? winner : [winner]).map(sideName);
+  }
+
+  function legalFor(tile) {
+    return view.legal.filter((entry) => entry.play === tile);
+  }
+
+  const unique = (values) => [...new Set(values)];
+  const endOf = (entry) => entry.end ?? null;
+
+  // Dominoes in SVG -----------------------------------------------------------
+  // A domino is drawn upright in "tile units" (one half is 1 × 1), centred on 0,0,
+  // `first` on top; turned a quarter left, `first` is on the left.
+
+  const PIP = 0.25; // a pip's offset from its half's centre
+  const PIPS = {
+    0: [],
+    1: [[0, 0]],
+    2: [[-1, -1], [1, 1]],
+    3: [[-1, -1], [0, 0], [1, 1]],
+    4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+    6: [[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]],
+  };
+
+  function domino(first, second, { x = 0, y = 0, upright = true, className = "", tile = null } = {}) {
+    const group = svgEl("g", {
+      class: classes("domino", className),
+      transform: `translate(${x} ${y})${upright ? "" : " rotate(-90)"}`,
+      "data-line-tile": tile,
+    });
+    group.append(
+      svgEl("rect", { class: "face", x: -0.5, y: -1, width: 1, height: 2, rx: 0.14 }),
+      svgEl("line", { class: "divider", x1: -0.36, y1: 0, x2: 0.36, y2: 0 }),
+    );
+    for (const [value, centre] of [[first, -0.5], [second, 0.5]]) {
+      for (const [dx, dy] of PIPS[value]) {
+        group.append(svgEl("circle", { class: "pip", cx: dx * PIP, cy: centre + dy * PIP, r: 0.09 }));
+      }
+    }
+    return group;
+  }
+
+  /** A lone domino as an image: upright in the hand, lying in the hands shown at a round's end. */
+  function dominoImage(tile, { upright, label }) {
+    const [a, b] = tile.split("-").map(Number);
+    const image = svgEl("svg", {
+      class: upright ? "tile-upright" : "tile-lying",
+      viewBox: upright ? "-0.56 -1.06 1.12 2.12" : "-1.06 -0.56 2.12 1.12",
+      role: label ? "img" : null,
+      "aria-label": label,
+      "aria-hidden": label ? null : "true",
+      focusable: "false",
+    });
+    image.append(domino(a, b, { upright }));
+    return image;
+  }
+
+  // The line ------------------------------------------------------------------
+  // One row: the left arm (outermost first), the centre, the right arm; doubles
+  // crosswise. The spinner's up and down arms grow above and below it. The row
+  // never wraps: the board scrolls sideways, and keeps the last tile in view.
+
+  const GAP = 0.12;
+
+  function layoutLine(line) {
+    const [a, b] = line.center.split("-").map(Number);
+    const row = [
+      ...line.left.map(([inner, outer], index) => ({ first: outer, second: inner, arm: "left", index })).reverse(),
+      { first: a, second: b, arm: "center", index: 0 },
+      ...line.right.map(([inner, outer], index) => ({ first: inner, second: outer, arm: "right", index })),
+    ];
+    const tiles = [];
+    let x = 0;
+    for (const item of row) {
+      const double = item.first === item.second;
+      const width = double ? 1 : 2;
+      tiles.push({ ...item, x: x + width / 2, y: 0, upright: double });
+      x += width + GAP;
+    }
+    const rowEnd = x - GAP;
+    const marks = { left: { x: -GAP - 0.5, y: 0 }, right: { x: rowEnd + GAP + 0.5, y: 0 } };
+
+    const spinner = tiles.find(
+      (tile) => tile.arm === line.spinner && (line.spinner === "center" || tile.index === line.spinner_at),
+    );
+    if (spinner) {
+      // The spinner is a double lying crosswise: its ends are one unit above and below the row.
+      let top = -1;
+      for (const [inner, outer] of line.up) {
+        const height = inner === outer ? 1 : 2;
+        tiles.push({ first: outer, second: inner, arm: "up", x: spinner.x, y: top - GAP - height / 2, upright: inner !== outer });
+        top -= GAP + height;
+      }
+      let bottom = 1;
+      for (const [inner, outer] of line.down) {
+        const height = inner === outer ? 1 : 2;
+        tiles.push({ first: inner, second: outer, arm: "down", x: spinner.x, y: bottom + GAP + height / 2, upright: inner !== outer });
+        bottom += GAP + height;
+      }
+      marks.up = { x: spinner.x, y: top - GAP - 0.5 };
+      marks.down = { x: spinner.x, y: bottom + GAP + 0.5 };
+    }
+    for (const tile of tiles) {
+      tile.name = `${Math.min(tile.first, tile.second)}-${Math.max(tile.first, tile.second)}`;
+      tile.spinner = tile === spinner;
+    }
+    return { tiles, marks };
+  }
+
+  function renderBoard() {
+    const board = $("board");
+    const line = view.round && view.round.line;
+    if (!line) {
+      fill(board, el("p", { class: "board-empty" }, t("board_empty")));
+      return;
+    }
+    const { tiles, marks } = layoutLine(line);
+    const openEnds = Object.keys(line.ends);
+    // Every open end keeps room for its mark, so the line does not move when marks show.
+    const boxes = [
+      ...tiles.map((tile) => ({ x: tile.x, y: tile.y, w: tile.upright ? 1 : 2, h: tile.upright ? 2 : 1 })),
+      ...openEnds.filter((end) => marks[end]).map((end) => ({ ...marks[end], w: 1, h: 1 })),
+    ];
+    const pad = 0.15;
+    const minX = Math.min(...boxes.map((box) => box.x - box.w / 2)) - pad;
+    const maxX = Math.max(...boxes.map((box) => box.x + box.w / 2)) + pad;
+    const minY = Math.min(...boxes.map((box) => box.y - box.h / 2)) - pad;
+    const maxY = Math.max(...boxes.map((box) => box.y + box.h / 2)) + pad;
+    const width = maxX - minX;
+    const height = maxY - minY;
+    // As large as fits the board's width and half the screen's height (the hand must stay
+    // in sight), but never so small that pips are unreadable on a phone: past that, it scrolls.
+    const room = board.clientWidth - 24;
+    const scale = Math.max(22, Math.min(34, room / width, (window.innerHeight * 0.5) / height));
+
+    const ordered = [...tiles].sort((p, q) => p.y - q.y || p.x - q.x);
+    const image = svgEl("svg", {
+      class: "line",
+      viewBox: `${minX} ${minY} ${width} ${height}`,
+      width: Math.round(width * scale),
+      height: Math.round(height * scale),
+      role: "img",
+      "aria-label": t("board_label", {
+        tiles: tiles.map((tile) => `${tile.first}-${tile.second}`).join(", "),
+      }),
+    });
+    for (const tile of ordered) {
+      image.append(
+        domino(tile.first, tile.second, {
+          x: tile.x,
+          y: tile.y,
+          upright: tile.upright,
+          tile: tile.name,
+          className: classes(tile.name === lastTile && "last", tile.spinner && "spinner"),
+        }),
+      );
+    }
+    for (const end of choiceEnds()) {
+      const mark = marks[end];
+      if (!mark) continue;
+      const group = svgEl("g", { class: "end-mark", transform: `translate(${mark.x} ${mark.y})`, "aria-hidden": "true" });
+      group.append(
+        svgEl("rect", { x: -0.45, y: -0.45, width: 0.9, height: 0.9, rx: 0.15 }),
+        Object.assign(svgEl("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "middle" }), {
+          textContent: String(line.ends[end]),
+        }),
+      );
+      image.append(group);
+    }
+    fill(board, image);
+
+    // Keep the last tile laid (else the centre) in view on a narrow screen.
+    const focus = tiles.find((tile) => tile.name === lastTile) || tiles.find((tile) => tile.arm === "center");
+    const focusX = (focus.x - minX) * scale;
+    const margin = 2 * scale;
+    if (focusX < board.scrollLeft + margin || focusX > board.scrollLeft + board.clientWidth - margin) {
+      board.scrollLeft = focusX - board.clientWidth / 2;
+    }
+  }
+
+  /** The ends to point at on the line while the player chooses where a tile goes. */
+  function choiceEnds() {
+    if (!choice) return [];
+    if (choice.end !== undefined) return [choice.end];
+    return unique(legalFor(choice.tile).map(endOf));
+  }
+
+  // The hand and the player's choice -------------------------------------------
+
+  function myTurn() {
+    return view.status === "playing" && view.seat !== null && view.round.turn === view.seat;
+  }
+
+  function renderHand() {
+    const area = $("hand-area");
+    area.hidden = view.hand === null;
+    if (view.hand === null) return;
+    const hand = $("hand");
+    hand.classList.toggle("my-turn", myTurn());
+    const playable = new Set(view.legal.map((entry) => entry.play));
+    fill(hand,
+      ...view.hand.map((tile) => {
+        const canPlay = playable.has(tile);
+        const drawn = drawnTiles.has(tile);
+        return el(
+          "button",
+          {
+            type: "button",
+            class: classes("hand-tile", canPlay && "playable", drawn && "drawn", choice && choice.tile === tile && "selected"),
+            "data-tile": tile,
+            "aria-disabled": canPlay ? null : "true",
+            "aria-pressed": canPlay ? String(Boolean(choice && choice.tile === tile)) : null,
+            "aria-label": t(drawn ? "drawn_tile" : "tile_label", { tile }),
+            onclick: () => pick(tile),
+          },
+          dominoImage(tile, { upright: true }),
+        );
+      }),
+    );
+    renderChoice();
+  }
+
+  function pick(tile) {
+    const entries = legalFor(tile);
+    if (waiting || !entries.length) return;
+    const ways = unique(entries.map((entry) => `${endOf(entry)} ${entry.open}`));
+    if (ways.length === 1) {
+      sendPlay(tile, endOf(entries[0]), entries[0].open);
+      return;
+    }
+    const ends = unique(entries.map(endOf));
+    choice = { tile, end: ends.length === 1 ? ends[0] : undefined };
+    renderHand();
+    renderBoard();
+  }
+
+  function chooseEnd(end) {
+    const opens = unique(legalFor(choice.tile).filter((entry) => endOf(entry) === end).map((entry) => entry.open));
+    if (opens.length === 1) {
+      sendPlay(choice.tile, end, opens[0]);
+      return;
+    }
+    choice = { tile: choice.tile, end };
+    renderHand();
+    renderBoard();
+  }
+
+  function cancelChoice() {
+    choice = null;
+    renderHand();
+    renderBoard();
+  }
+
+  function renderChoice() {
+    const box = $("choice");
+    box.hidden = !choice;
+    if (!choice) {
+      fill(box);
+      return;
+    }
+    const entries = legalFor(choice.tile);
+    let prompt;
+    let buttons;
+    if (choice.end === undefined) {
+      prompt = t("choose_end", { tile: choice.tile });
+      const ends = new Set(entries.map(endOf));
+      buttons = END_NAMES.filter((end) => ends.has(end)).map((end) =>
+        el("button", { type: "button", "data-end": end, onclick: () => chooseEnd(end) }, t(`end_${end}`)),
+      );
+    } else {
+      prompt = t("choose_open", { tile: choice.tile });
+      const opens = unique(entries.filter((entry) => endOf(entry) === choice.end).map((entry) => entry.open));
+      buttons = opens.map((open) =>
+        el("button", { type: "button", "data-open": open, onclick: () => sendPlay(choice.tile, choice.end, open) }, t("open_choice", { n: open })),
+      );
+    }
+    const promptId = "choice-prompt";
+    box.setAttribute("aria-labelledby", promptId);
+    fill(box,
+      el("p", { id: promptId, class: "choice-prompt" }, prompt),
+      el("div", { class: "choice-buttons" }, buttons, el("button", { type: "button", class: "secondary", onclick: cancelChoice }, t("cancel"))),
+    );
+    buttons[0].focus();
+  }
+
+  function sendPlay(tile, end, open) {
+    const message = { type: "play", version, tile };
+    if (end !== null) message.end = end;
+    // `open` only where the server needs it: a wild blank that could leave either number.
+    const opens = unique(legalFor(tile).filter((entry) => endOf(entry) === end).map((entry) => entry.open));
+    if (opens.length > 1) message.open = open;
+    if (!send(message)) return;
+    waiting = true;
+    choice = null;
+    renderHand();
+    renderBoard();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && choice) cancelChoice();
+  });
+
+  // Around the table ----------------------------------------------------------
+
+  function connectionDot(player) {
+    if (!player) return null;
+    const label = t(player.connected ? "online" : "offline");
+    return el("span", {
+      class: classes("dot", player.connected ? "online" : "offline"),
+      "data-connected": String(player.connected),
+      role: "img",
+      "aria-label": label,
+      title: label,
+    });
+  }
+
+  function renderSeatList() {
+    fill($("seat-list"),
+      ...table.players.map((player, seat) =>
+        el(
+          "li",
+          { class: classes("seat-entry", !player && "free") },
+          connectionDot(player),
+          el("span", { class: "seat-name" }, player ? player.name : t("seat_free")),
+          seat === 0 ? el("span", { class: "tag" }, t("host")) : null,
+          player && player.name === page.me ? el("span", { class: "tag me" }, t("you")) : null,
+        ),
+      ),
+    );
+    const join = $("join");
+    if (join) join.closest("form").hidden = table.players.every(Boolean);
+  }
+
+  function renderPlayers() {
+    const round = view.round;
+    fill($("players"),
+      ...table.players.map((player, seat) => {
+        const turn = round && round.turn === seat && view.status === "playing";
+        return el(
+          "article",
+          {
+            class: classes("seat-card", turn && "to-play", seat === view.seat && "me", flags.teams && `team-${seat % 2}`),
+            "data-seat": seat,
+            "aria-current": turn ? "true" : null,
+          },
+          el(
+            "p",
+            { class: "seat-head" },
+            connectionDot(player),
+            el("strong", {}, player ? player.name : t("seat_free")),
+            seat === view.seat ? el("span", { class: "tag me" }, t("you")) : null,
+            flags.teams ? el("span", { class: "tag" }, t("team", { n: (seat % 2) + 1 })) : null,
+          ),
+          round ? el("p", { class: "seat-tiles" }, tileCount(round.hand_sizes[seat])) : null,
+          round && round.draws[seat] ? el("p", { class: "seat-draws" }, t("drew", { tiles: tileCount(round.draws[seat]) })) : null,
+          round && round.passes[seat].length
+            ? el("p", { class: "seat-passes" }, t("passed", { numbers: norList(round.passes[seat]) }))
+            : null,
+          turn ? el("p", { class: "seat-turn" }, t("their_turn")) : null,
+        );
+      }),
+    );
+  }
+
+  function renderStatus() {
+    const round = view && view.round;
+    let status;
+    if (table.status === "open") {
+      status = t("status_open", { taken: table.players.filter(Boolean).length, seats: seatCount() });
+    } else if (table.status === "closed") {
+      status = t("status_closed");
+    } else if (view && view.status === "over") {
+      status = t("status_over");
+    } else if (round) {
+      status = t(view.status === "round_over" ? "status_round_over" : "status_playing", { round: round.number });
+    }
+    if (view && view.seat === null && table.status !== "closed") {
+      status = t("status_with_note", { status, note: t("spectating") });
+    }
+    $("status").textContent = status;
+  }
+
+  function renderTurn() {
+    const turn = $("turn");
+    const mine = myTurn();
+    turn.classList.toggle("mine", mine);
+    if (view.status === "over") turn.textContent = t("turn_over");
+    else if (view.status === "round_over") turn.textContent = t("turn_round_over");
+    else if (mine) fill(turn, t("turn_you"), " ", el("span", { class: "hint" }, t("hint")));
+    else turn.textContent = t("turn_other", { name: playerName(view.round.turn) });
+  }
+
+  function renderBoardInfo() {
+    const round = view.round;
+    const items = [];
+    if (flags.draws) items.push(t("stock", { tiles: tileCount(round.stock_size) }));
+    if (round.count !== null) items.push(t("count", { count: round.count }));
+    if (round.line) {
+      const ends = END_NAMES.filter((end) => end in round.line.ends).map((end) =>
+        t("end_value", { end: t(`end_${end}`), n: round.line.ends[end] }),
+      );
+      items.push(t("ends", { ends: ends.join(", ") }));
+    }
+    fill($("board-info"), ...items.map((item) => el("span", { class: "info" }, item)));
+  }
+
+  function renderCommitment() {
+    const dealt = table.rounds.find((entry) => entry.number === view.round.number);
+    const box = $("commitment");
+    fill(box);
+    if (!dealt) return;
+    box.append(el("span", {}, t("commitment", { value: dealt.commitment })));
+    if (dealt.seed) box.append(el("span", {}, t("seed", { value: dealt.seed })));
+  }
+
+  function sideCount() {
+    return view.scores.length;
+  }
+
+  function renderScores() {
+    const round = view.round;
+    const showRound = round && round.count !== null; // points scored during play (all_fives, fives_threes)
+    const rows = [];
+    for (let side = 0; side < sideCount(); side += 1) {
+      rows.push(
+        el(
+          "tr",
+          { class: classes(view.side === side && "me"), "data-side": side },
+          el("th", { scope: "row" }, sideName(side)),
+          el("td", { class: "score" }, String(view.scores[side])),
+          showRound ? el("td", {}, `+${round.points[side]}`) : null,
+        ),
+      );
+    }
+    const target = view.target === null ? null : t(flags.exact ? "target_exact" : "target", { target: view.target });
+    fill($("scores"),
+      el(
+        "table",
+        { class: "score-table" },
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            el("th", { scope: "col" }, t(flags.teams ? "col_side" : "col_player")),
+            el("th", { scope: "col" }, t("col_total")),
+            showRound ? el("th", { scope: "col" }, t("col_round")) : null,
+          ),
+        ),
+        el("tbody", {}, rows),
+      ),
+      target ? el("p", { class: "target" }, target) : null,
+      flags.lowWins ? el("p", { class: "target" }, t("low_wins")) : null,
+    );
+  }
+
+  // Round over, match over -----------------------------------------------------
+
+  /** The end of the current round: its result, every hand, the points. */
+  function roundSummary() {
+    const round = view.round;
+    const winners = winnerNames(round.winner);
+    const winnerLine = winners.length
+      ? t(winners.length > 1 ? "round_winners" : "round_winner", { names: andList.format(winners) })
+      : t("round_no_winner");
+    const hands = table.players.map((player, seat) =>
+      el(
+        "tr",
+        { "data-seat": seat },
+        el("th", { scope: "row" }, playerName(seat)),
+        el(
+          "td",
+          {},
+          el(
+            "div",
+            { class: "shown-hand" },
+            round.hands[seat].length
+              ? round.hands[seat].map((tile) => dominoImage(tile, { upright: false, label: tile }))
+              : el("span", { class: "muted" }, t("empty_hand")),
+          ),
+        ),
+        el("td", { class: "pips" }, String(round.pips_left[seat])),
+      ),
+    );
+    const points = [];
+    for (let side = 0; side < sideCount(); side += 1) {
+      points.push(t("side_points", { name: sideName(side), points: round.points[side] }));
+    }
+    return [
+      el("p", { class: "result-line" }, t("result", { result: t(`result_${round.result}`) })),
+      el("p", { class: "result-line" }, winnerLine),
+      el(
+        "table",
+        { class: "hands-table" },
+        el(
+          "thead",
+          {},
+          el("tr", {}, el("th", { scope: "col" }, t("col_player")), el("th", { scope: "col" }, t("col_hand")), el("th", { scope: "col" }, t("col_pips"))),
+        ),
+        el("tbody", {}, hands),
+      ),
+      el("p", { class: "result-line" }, t("log_round_points", { points: points.join(", ") })),
+    ];
+  }
+
+  function roundOverPanel() {
+    const host = view.seat === 0;
+    return el(
+      "section",
+      { id: "round-over", class: "panel result" },
+      el("h2", {}, t("round_over_title", { round: view.round.number })),
+      roundSummary(),
+      host
+        ? el("button", { type: "button", id: "next-round", disabled: waiting, onclick: nextRound }, t("next_round"))
+        : el("p", { class: "wait" }, t("wait_host")),
+    );
+  }
+
+  function matchOverPanel() {
+    const winners = winnerNames(view.winner);
+    const won = view.side !== null && [view.winner].flat().includes(view.side);
+    const finals = [];
+    for (let side = 0; side < sideCount(); side += 1) {
+      finals.push(el("li", { "data-side": side }, el("strong", {}, sideName(side)), ` ${view.scores[side]}`));
+    }
+    return el(
+      "section",
+      { id: "match-over", class: "panel result" },
+      el("h2", {}, t("match_over_title")),
+      winners.length
+        ? el("p", { class: "winner" }, t(winners.length > 1 ? "match_winners" : "match_winner", { names: andList.format(winners) }))
+        : null,
+      won ? el("p", { class: "winner" }, t("you_won")) : null,
+      el("h3", {}, t("final_scores")),
+      el("ul", { class: "final-scores" }, finals),
+      view.round && view.round.hands ? [el("h3", {}, t("last_round")), roundSummary()] : null,
+      el("p", {}, el("a", { href: root.dataset.lobby, class: "button-link" }, t("back_to_lobby"))),
+    );
+  }
+
+  function renderRoundArea() {
+    const area = $("round-area");
+    if (view.status === "round_over") fill(area, roundOverPanel());
+    else if (view.status === "over") fill(area, matchOverPanel());
+    else fill(area);
+  }
+
+  function nextRound() {
+    if (waiting || !send({ type: "next_round", version })) return;
+    waiting = true;
+    $("next-round").disabled = true;
+  }
+
+  // The event log -------------------------------------------------------------
+
+  function playLine(event) {
+    const name = playerName(event.seat);
+    let text = event.end
+      ? t("log_play", { name, tile: event.tile, end: t(`end_${event.end}`) })
+      : t("log_play_first", { name, tile: event.tile });
+    if (flags.wild && event.end && event.tile.includes("0")) text += ` ${t("log_open_kept", { n: event.open })}`;
+    if (event.points) text += ` ${t("log_points", { points: event.points })}`;
+    if (event.forced) text += ` ${t("log_forced")}`;
+    return text;
+  }
+
+  /** Several draws in a row by one seat make one line; another seat's draws carry no tile (R6). */
+  function drawLine(seat, draws) {
+    const name = playerName(seat);
+    const tiles = draws.map((event) => event.tile).filter(Boolean);
+    if (tiles.length === draws.length) return t("log_draw_own", { name, tiles: andList.format(tiles) });
+    if (draws.length === 1) return t("log_draw", { name });
+    return t("log_draws", { name, count: draws.length });
+  }
+
+  function eventLines(events, before) {
+    const lines = [];
+    for (let i = 0; i < events.length; i += 1) {
+      const event = events[i];
+      switch (event.type) {
+        case "seated":
+          lines.push(t("log_seated", { name: playerName(event.seat) }));
+          break;
+        case "left": // the seat is free now: its name is in the table as it was
+          lines.push(t("log_left", { name: playerName(event.seat, before) }));
+          break;
+        case "closed":
+          lines.push(t("log_closed"));
+          break;
+        case "round_started":
+          lines.push(t("log_round_started", { round: event.round, name: playerName(event.opener) }));
+          break;
+        case "play":
+          lines.push(playLine(event));
+          break;
+        case "draw": {
+          let last = i;
+          while (events[last + 1] && events[last + 1].type === "draw" && events[last + 1].seat === event.seat) last += 1;
+          lines.push(drawLine(event.seat, events.slice(i, last + 1)));
+          i = last;
+          break;
+        }
+        case "pass":
+          lines.push(t("log_pass", { name: playerName(event.seat), numbers: norList(event.ends) }));
+          break;
+        case "round_over": {
+          lines.push(t("log_round_over", { round: event.round, result: t(`result_${event.result}`) }));
+          const points = event.points.map((points, side) => t("side_points", { name: sideName(side), points }));
+          lines.push(t("log_round_points", { points: points.join(", ") }));
+          break;
+        }
+        case "match_over": {
+          const winners = winnerNames(event.winner);
+          lines.push(
+            winners.length
+              ? `${t("log_match_over")}. ${t(winners.length > 1 ? "match_winners" : "match_winner", { names: andList.format(winners) })}`
+              : t("log_match_over"),
+          );
+          break;
+        }
+        default:
+          break; // an event this page does not know yet: the state shows its effect anyway
+      }
+    }
+    return lines;
+  }
+
+  const LOG_LIMIT = 300;
+
+  function logLines(lines) {
+    if (!lines.length) return;
+    const log = $("log");
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    log.append(...lines.map((line) => el("li", {}, line)));
+    while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();
+    if (atBottom) log.scrollTop = log.scrollHeight;
+    const news = $("news");
+    news.textContent = lines.join(" · ");
+    news.hidden = false;
+  }
+
+  // Applying what the server sends -------------------------------------------
+
+  function render() {
+    root.dataset.status = table.status;
+    renderStatus();
+    $("waiting").hidden = table.status !== "open";
+    $("closed").hidden = table.status !== "closed";
+    if (table.status === "open") renderSeatList();
+    $("game").hidden = view === null;
+    if (view === null || view.round === null) return;
+    renderPlayers();
+    renderTurn();
+    renderBoardInfo();
+    renderBoard();
+    renderCommitment();
+    renderRoundArea();
+    renderHand();
+    renderScores();
+  }
+
+  function applyState(message) {
+    if (version !== null && message.version <= version) return; // seen already (around a reconnection)
+    const gap = version !== null && message.version > version + 1;
+    const before = table ? table.players : [];
+    version = message.version;
+    table = message.table;
+    view = message.view;
+    waiting = false;
+    choice = null;
+    if (message.events.length) {
+      for (const event of message.events) {
+        if (event.type === "play") lastTile = event.tile;
+        if (event.type === "round_started") lastTile = null;
+      }
+      drawnTiles = new Set(message.events.filter((event) => event.type === "draw" && event.tile).map((event) => event.tile));
+    }
+    render();
+    logLines(eventLines(message.events, before));
+    root.dataset.version = String(version);
+    if (gap) send({ type: "sync" }); // messages were lost: ask for the full view to be sure
+  }
+
+  function applyPresence(message) {
+    if (!table) return;
+    table.players = message.players;
+    if (table.status === "open") renderSeatList();
+    if (view && view.round) renderPlayers();
+    // Presence carries the current version: a higher one means a state was lost.
+    if (version !== null && message.version > version) send({ type: "sync" });
+  }
+
+  function showError(text) {
+    const banner = $("error");
+    banner.querySelector(".error-message").textContent = text;
+    banner.hidden = false;
+  }
+
+  $("error").querySelector(".error-dismiss").addEventListener("click", () => {
+    $("error").hidden = true;
+  });
+
+  function receive(message) {
+    if (message.type === "state") applyState(message);
+    else if (message.type === "presence") applyPresence(message);
+    else if (message.type === "error") {
+      showError(message.message);
+      waiting = false;
+      if (view && view.round) {
+        renderHand();
+        renderRoundArea();
+      }
+    }
+  }
+
+  // The websocket -------------------------------------------------------------
+
+  const NOT_LOGGED_IN = 4401;
+  const NO_SUCH_TABLE = 4404;
+  let socket = null;
+  let retries = 0;
+
+  function connect() {
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + page.socket;
+    socket = new WebSocket(url);
+    socket.addEventListener("open", () => {
+      retries = 0;
+      $("connection").hidden = true;
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return; // the server sends JSON only; anything else is not for this page
+      }
+      receive(message);
+    });
+    socket.addEventListener("close", (event) => {
+      waiting = false;
+      const notice = $("connection");
+      notice.hidden = false;
+      if (event.code === NOT_LOGGED_IN || event.code === NO_SUCH_TABLE) {
+        notice.classList.add("fatal");
+        notice.textContent = t(event.code === NOT_LOGGED_IN ? "not_logged_in" : "not_found");
+        return;
+      }
+      notice.textContent = t("connection_lost");
+      const delay = Math.min(1000 * 2 ** retries, 10000); // 1 s, 2 s, 4 s… at most 10 s
+      retries += 1;
+      setTimeout(connect, delay);
+    });
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      showError(t("no_socket"));
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  // The invitation link (the host of a private table) --------------------------
+
+  const copy = $("copy-invitation");
+  if (copy) {
+    copy.addEventListener("click", async () => {
+      const input = $("invitation-url");
+      input.select();
+      try {
+        await navigator.clipboard.writeText(input.value);
+        $("copy-feedback").textContent = t("copied");
+      } catch {
+        $("copy-feedback").textContent = t("copy_failed");
+      }
+    });
+  }
+
+  // The line is sized to the board's width.
+  let resizing = false;
+  window.addEventListener("resize", () => {
+    if (resizing || !view || !view.round) return;
+    resizing = true;
+    requestAnimationFrame(() => {
+      resizing = false;
+      renderBoard();
+    });
+  });
+
+  // A visitor of a private table is refused by the websocket until seated, and a
+  // closed table has nothing more to say: the page as served is all there is.
+  const watchable = page.seat !== null || flags.public;
+  if (watchable && root.dataset.status !== "closed") connect();
+})();
