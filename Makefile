@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages run test lint format bench bench-instructions clean
+.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
@@ -35,11 +35,19 @@ messages: venv
 makemessages: venv
 	$(BIN)/python manage.py makemessages --locale en --no-obsolete --ignore staticfiles
 
+# A Redis for the channel layer and the cache: started locally if none answers.
+redis: venv
+	scripts/redis-up
+
+# Debian's Chromium for the end-to-end tests (installed if missing and we are root).
+browser:
+	scripts/chromium-up
+
 # The Procfile's commands find daphne (and later celery) in the virtual environment.
-run: venv migrate messages
+run: venv migrate messages redis
 	PATH="$(CURDIR)/$(BIN):$$PATH" PORT=$(PORT) $(BIN)/honcho start
 
-test: venv messages
+test: venv messages redis browser
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/mypy

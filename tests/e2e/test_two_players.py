@@ -1,0 +1,131 @@
+"""End to end, in a real browser: Playwright drives Debian's Chromium against Daphne.
+
+Two players sign up, one opens a two-seat ``block`` table, the other joins it from
+the lobby, and they play the whole match to its end through the pages alone:
+clicking highlighted tiles, choosing an end when a tile fits both, and starting
+each next round from the host's button.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from games.models import Game
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (make browser)"
+    ),
+]
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+def sign_up(browser, base: str, name: str):  # type: ignore[no-untyped-def]
+    context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(base + "/comptes/signup/")
+    page.fill("#id_username", name)
+    page.fill("#id_email", f"{name}@example.org")
+    page.fill("#id_password1", "domino-fute-2026")
+    page.fill("#id_password2", "domino-fute-2026")
+    page.locator("form[action*='signup'] [type=submit]").click()
+    page.wait_for_url(re.compile(r"/salon/$"))
+    return page
+
+
+def version(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.locator("[data-version]").get_attribute("data-version") or 0)
+
+
+def take_turn(page) -> bool:  # type: ignore[no-untyped-def]
+    """If this page may act, act (play the first playable tile, or start the next round)."""
+    if page.locator("#next-round").is_visible():
+        before = version(page)
+        page.click("#next-round")
+        page.wait_for_function(f"document.querySelector('[data-version]').dataset.version > {before}")
+        return True
+    playable = page.locator("[data-tile].playable")
+    if playable.count() == 0:
+        return False
+    before = version(page)
+    playable.first.click()
+    choice = page.locator("[data-end]:visible")
+    if choice.count():
+        choice.first.click()
+        openings = page.locator("[data-open]:visible")
+        if openings.count():
+            openings.first.click()
+    page.wait_for_function(f"document.querySelector('[data-version]').dataset.version > {before}")
+    return True
+
+
+def test_two_players_sign_up_meet_in_the_lobby_and_play_a_block_match_to_its_end(browser, live_site):
+    base = live_site()
+    alice = sign_up(browser, base, "alice")
+    bob = sign_up(browser, base, "bob")
+
+    alice.goto(base + "/salon/")
+    alice.select_option("#open-table [name=variant]", "block")
+    alice.select_option("#open-table [name=seats]", "2")
+    alice.click("#open-table-submit")
+    alice.wait_for_url(re.compile(r"/tables/\d+/$"))
+    game_id = int(alice.url.rstrip("/").rsplit("/", 1)[1])
+
+    bob.goto(base + "/salon/")
+    row = bob.locator(f"[data-table='{game_id}']")
+    row.wait_for()
+    row.locator(".join").click()
+    bob.wait_for_url(re.compile(rf"/tables/{game_id}/$"))
+
+    # Both pages switch to the match without a reload; then the players take turns.
+    for page in (alice, bob):
+        page.wait_for_selector("[data-version]")
+    idle_rounds = 0
+    for _ in range(2000):
+        if alice.locator("#match-over").count() and bob.locator("#match-over").count():
+            break
+        acted = take_turn(alice) or take_turn(bob)
+        idle_rounds = 0 if acted else idle_rounds + 1
+        if not acted:
+            alice.wait_for_timeout(100)
+        assert idle_rounds < 100, "neither page could act for 10 s"
+    else:
+        pytest.fail("the match did not end")
+
+    game = Game.objects.get(pk=game_id)
+    assert game.status == Game.OVER and game.winner is not None
+    winner = game.seat_set.get(won=True).player.username
+    for page in (alice, bob):
+        assert winner in page.locator("#match-over").inner_text()
+        assert page.errors == []
+    assert game.replay() == game.match
