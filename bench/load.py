@@ -170,6 +170,10 @@ class Servers:
 
     def __init__(self, count: int, port: int, env: dict[str, str], app: str, logs: Path) -> None:
         self.ports = [port + i for i in range(count)]
+        for p in self.ports:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", p)) == 0:
+                    raise SystemExit(f"port {p} is taken: choose another with --port")
         self.processes: list[subprocess.Popen[bytes]] = []
         self.logs = [logs / f"daphne-{p}.log" for p in self.ports]
         daphne = str(Path(sys.executable).parent / "daphne")
@@ -672,6 +676,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--echo-bytes", type=int, default=1500, help="padding of an echo message (default 1500)"
     )
     parser.add_argument("--settle", type=float, default=3, help="pause after closing a level's connections")
+    parser.add_argument("--app", default="bench.asgi:application", help="the ASGI application Daphne serves")
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
     args = parser.parse_args(argv)
     args.levels = [int(n) for n in args.tables.split(",")]
@@ -715,7 +720,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     results: list[Result] = []
     with terminated_as_interrupt():
-        servers = Servers(args.servers, args.port, env, "bench.asgi:application", logs)
+        servers = Servers(args.servers, args.port, env, args.app, logs)
         try:
             servers.wait_ready()
             results = asyncio.run(run_levels(args, servers, sessions))

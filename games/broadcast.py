@@ -15,11 +15,13 @@ table's public group.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db.models import Exists, OuterRef
 
 from games.models import Connection, Game
 from games.rules import from_json, view, view_events
@@ -44,8 +46,11 @@ def encode(message: dict[str, Any]) -> str:
 
 def table_info(game: Game) -> dict[str, Any]:
     """What everyone at the table may know of it besides the match: players, presence, rounds."""
-    names = dict(game.seat_set.values_list("index", "player__username"))
-    connected = set(Connection.objects.filter(game=game, seat__isnull=False).values_list("seat", flat=True))
+    # One query for the seats, their players' names and whether each is connected.
+    present = Exists(Connection.objects.filter(game=game, seat=OuterRef("index")))
+    seats = list(game.seat_set.annotate(present=present).values_list("index", "player__username", "present"))
+    names = {index: name for index, name, _ in seats}
+    connected = {index for index, _, here in seats if here}
     return {
         "id": game.pk,
         "variant": game.variant,
@@ -84,28 +89,36 @@ def state_message(snap: dict[str, Any], seat: int | None) -> dict[str, Any]:
     }
 
 
-def _send(group: str, text: str) -> None:
+def _send(*messages: tuple[str, str]) -> None:
+    """Send each ``(group, text)`` to its group, all at once: one trip to the event loop."""
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(group, {"type": "relay", "text": text})
+
+    async def send_all() -> None:
+        await asyncio.gather(
+            *(layer.group_send(group, {"type": "relay", "text": text}) for group, text in messages)
+        )
+
+    async_to_sync(send_all)()
 
 
 def game_changed(change: Change) -> None:
     """Tell every seat and the spectators what changed, each as much as it may know."""
-    for seat in [*range(change.snapshot["table"]["seats"]), None]:
-        _send(seat_group(change.game_id, seat), encode(state_message(change.snapshot, seat)))
+    _send(
+        *(
+            (seat_group(change.game_id, seat), encode(state_message(change.snapshot, seat)))
+            for seat in [*range(change.snapshot["table"]["seats"]), None]
+        )
+    )
 
 
 def presence_changed(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return
-    info = table_info(game)
-    _send(
-        table_group(game_id),
-        encode({"type": "presence", "version": game.version, "players": info["players"]}),
-    )
+    players = table_info(game)["players"]
+    _send((table_group(game_id), encode({"type": "presence", "version": game.version, "players": players})))
 
 
 def lobby_entry(game: Game) -> dict[str, Any]:
@@ -139,4 +152,4 @@ def lobby_changed(game_id: int) -> None:
     game = Game.objects.select_related("host").filter(pk=game_id).first()
     if game is None or not game.public:
         return
-    _send(LOBBY, encode({"type": "table", "table": lobby_entry(game)}))
+    _send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))

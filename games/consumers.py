@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from urllib.parse import parse_qs
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -28,13 +29,13 @@ NO_SUCH_TABLE = 4404
 # Protocol errors, besides the services' own (games.services.MESSAGES).
 ERRORS = {
     "too_large": lambda: _("Message trop long."),
-    "rate_limited": lambda: _("Trop de messages : attendez un peu."),
-    "bad_json": lambda: _("Message illisible : ce n’est pas du JSON."),
+    "rate_limited": lambda: _("Trop de messages : attendez un peu."),
+    "bad_json": lambda: _("Message illisible : ce n’est pas du JSON."),
     "bad_message": lambda: _("Message mal formé."),
     "unknown_type": lambda: _("Type de message inconnu."),
     "wrong_game": lambda: _("Ce message est pour une autre table."),
     "not_your_seat": lambda: _("Vous ne jouez pas pour cette place."),
-    "not_seated": lambda: _("Vous regardez cette table : vous n’y êtes pas assis."),
+    "not_seated": lambda: _("Vous regardez cette table : vous n’y êtes pas assis."),
 }
 
 # The fields each message type may carry, and which are required.
@@ -128,20 +129,30 @@ class TableConsumer(JsonConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope["user"]
         if not user.is_authenticated:
-            await self.close(code=NOT_LOGGED_IN)
+            await self.refuse(NOT_LOGGED_IN)
             return
         # Join the groups before recording the connection and reading the state: a
         # change in between is then received twice (the client keeps the newer
         # version), never missed, and the news of this very connection arrives too.
         await self.join(broadcast.table_group(self.game_id))
+        invitation = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("invitation", [""])[
+            0
+        ]
         try:
-            self.seat = await database_sync_to_async(services.connect)(self.game_id, user, self.channel_name)
+            self.seat = await database_sync_to_async(services.connect)(
+                self.game_id, user, self.channel_name, invitation
+            )
         except ServiceError:
-            await self.close(code=NO_SUCH_TABLE)
+            await self.refuse(NO_SUCH_TABLE)
             return
         await self.join(broadcast.seat_group(self.game_id, self.seat))
         await self.accept()
         await self.send_state()
+
+    async def refuse(self, code: int) -> None:
+        """Accept, then close with ``code``: a browser sees the code only after the handshake."""
+        await self.accept()
+        await self.close(code=code)
 
     async def join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -52,7 +52,7 @@ MESSAGES = {
     "not_started": _("La partie n’a pas encore commencé."),
     "not_host": _("Seul l’hôte de la table peut faire cela."),
     "not_between_rounds": _("La manche n’est pas terminée."),
-    "stale_version": _("Votre vue de la table n’était plus à jour : la voici à nouveau."),
+    "stale_version": _("Votre vue de la table n’était plus à jour : la voici à nouveau."),
     "bad_variant": _("Cette variante n’existe pas."),
     "bad_seats": _("Ce nombre de places n’est pas permis pour cette variante."),
     "bad_target": _("Cet objectif n’est pas permis pour cette variante."),
@@ -60,7 +60,7 @@ MESSAGES = {
     "tile_not_in_hand": _("Ce domino n’est pas dans votre main."),
     "does_not_fit": _("Ce domino ne convient à aucun bout."),
     "bad_end": _("Ce domino ne convient pas à ce bout."),
-    "end_required": _("Ce domino convient à plusieurs bouts : dites lequel."),
+    "end_required": _("Ce domino convient à plusieurs bouts : dites lequel."),
     "open_required": _("Dites quel chiffre reste ouvert."),
     "bad_open": _("Ce chiffre ne peut pas rester ouvert."),
     "must_play": _("Ce coup n’est pas permis."),
@@ -112,6 +112,22 @@ def _seat_of(game: Game, user: AbstractBaseUser) -> int:
     if index is None:
         raise ServiceError("not_seated")
     return index
+
+
+def _locked_seat(game_id: int, user: AbstractBaseUser) -> tuple[Game, int]:
+    """``_locked`` then ``_seat_of``, in one query (every play takes this path).
+
+    The seat is read in the statement that takes the lock, so from before any wait
+    for it; that is safe because seats change only while the table is open (R50).
+    """
+    seat = Seat.objects.filter(game=OuterRef("pk"), player_id=user.pk).values("index")[:1]
+    try:
+        game = Game.objects.select_for_update().annotate(user_seat=Subquery(seat)).get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ServiceError("not_found") from None
+    if game.user_seat is None:
+        raise ServiceError("not_seated")
+    return game, game.user_seat
 
 
 def _bump(game: Game, events: list[dict[str, Any]], *, lobby: bool = False) -> Change:
@@ -196,8 +212,7 @@ def leave(game_id: int, user: AbstractBaseUser) -> Change:
 def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: object) -> Change:
     """A seat's play: ``move`` is ``{"tile", "end"?, "open"?}`` (docs/protocol.md)."""
     with transaction.atomic():
-        game = _locked(game_id)
-        seat = _seat_of(game, user)
+        game, seat = _locked_seat(game_id, user)
         if game.status == Game.OPEN:
             raise ServiceError("not_started")
         if game.status in (Game.OVER, Game.CLOSED):
@@ -215,8 +230,7 @@ def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: ob
 def next_round(game_id: int, user: AbstractBaseUser, version: object) -> Change:
     """Deal the next round once the last one is over (R54): the host's button."""
     with transaction.atomic():
-        game = _locked(game_id)
-        seat = _seat_of(game, user)
+        game, seat = _locked_seat(game_id, user)
         if seat != 0:
             raise ServiceError("not_host")
         _check_version(game, version)
@@ -248,9 +262,11 @@ def _deal(game: Game, match: Match) -> list[dict[str, Any]]:
 def _record(game: Game, match: Match, events: list[dict[str, Any]]) -> None:
     """Append the actions of ``events`` to the log and save the new state."""
     rules = get_ruleset(game.variant)
-    rnd = game.rounds.order_by("-number").first()
-    assert rnd is not None
-    seq = (game.moves.aggregate(m=Max("seq"))["m"] or 0) + 1
+    # The current round and the last move's number, in one query.
+    last_seq = Subquery(game.moves.order_by("-seq").values("seq")[:1])
+    latest = game.rounds.order_by("-number").annotate(last_seq=last_seq).values_list("pk", "last_seq").first()
+    assert latest is not None
+    round_id, seq = latest[0], (latest[1] or 0) + 1
     moves = []
     for event in events:
         action = event_action(event, rules.wild_blanks)
@@ -260,7 +276,7 @@ def _record(game: Game, match: Match, events: list[dict[str, Any]]) -> None:
         moves.append(
             Move(
                 game=game,
-                round=rnd,
+                round_id=round_id,
                 seq=seq,
                 version=game.version + 1,
                 seat=event["seat"],
@@ -275,7 +291,7 @@ def _record(game: Game, match: Match, events: list[dict[str, Any]]) -> None:
     Move.objects.bulk_create(moves)
     game.state = to_json(match)
     if match.status in (ROUND_OVER, OVER):
-        Round.objects.filter(pk=rnd.pk).update(finished=timezone.now())
+        Round.objects.filter(pk=round_id).update(finished=timezone.now())
     if match.status == ROUND_OVER:
         game.status = Game.ROUND_OVER
     elif match.status == OVER:
@@ -306,15 +322,16 @@ def connect(
 ) -> int | None:
     """Record an open websocket on a table; return its seat (None: a spectator).
 
-    A seated player plays from any number of tabs. Others may watch a public table
-    once it has started; a private table is for its seated players only.
+    A seated player plays from any number of tabs. Others watch: a public table,
+    or a private one whose invitation they hold.
     """
     with transaction.atomic():
         game = _locked(game_id)
         seat = None
         if user is not None and user.is_authenticated:
             seat = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
-        if seat is None and not game.public:
+        invited = bool(invitation) and secrets.compare_digest(invitation or "", game.invitation)
+        if seat is None and not game.public and not invited:
             raise ServiceError("not_found")
         was = _connected(game, seat)
         Connection.objects.create(

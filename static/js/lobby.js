@@ -77,12 +77,11 @@
   const MIN_DELAY = 1000;
   const MAX_DELAY = 30000;
   let delay = MIN_DELAY;
-  let countdown = null;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const socket = new WebSocket(scheme + location.host + page.socket);
-    status.textContent = strings.connecting;
+    if (delay === MIN_DELAY) status.textContent = strings.connecting; // else: the reconnecting text stays
     socket.addEventListener("open", () => {
       delay = MIN_DELAY;
       status.textContent = strings.live;
@@ -102,19 +101,11 @@
 
   function reconnect() {
     // Up to a quarter more, at random, so that a restarted server is not hit by every page at once.
-    const wait = delay + Math.random() * delay * 0.25;
+    const wait = delay * (1 + Math.random() / 4);
     delay = Math.min(delay * 2, MAX_DELAY);
-    let left = Math.ceil(wait / 1000);
-    clearInterval(countdown);
-    status.textContent = format(strings.reconnecting, { seconds: left });
-    countdown = setInterval(() => {
-      left -= 1;
-      if (left > 0) status.textContent = format(strings.reconnecting, { seconds: left });
-    }, 1000);
-    setTimeout(() => {
-      clearInterval(countdown);
-      connect();
-    }, wait);
+    // Said once per attempt, not counted down: the status is read out by screen readers.
+    status.textContent = format(strings.reconnecting, { seconds: Math.ceil(wait / 1000) });
+    setTimeout(connect, wait);
   }
 
   // The form: seats and targets the chosen variant allows ----------------

@@ -52,13 +52,13 @@
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
     setAttributes(node, attrs);
-    node.append(...children.flat().filter(present));
+    node.append(...children.flat(Infinity).filter(present));
     return node;
   }
 
   /** Replace a node's children; null and false stand for "nothing here". */
   function fill(node, ...children) {
-    node.replaceChildren(...children.flat().filter(present));
+    node.replaceChildren(...children.flat(Infinity).filter(present));
   }
 
   const SVG_NS = "http://www.w3.org/2000/svg";
@@ -71,7 +71,7 @@
 
   function setAttributes(node, attrs) {
     for (const [name, value] of Object.entries(attrs)) {
-      if (value === null || value === undefined || value === false) continue;
+      if (!present(value)) continue;
       if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
       else node.setAttribute(name, value === true ? "" : String(value));
     }
@@ -89,8 +89,6 @@
   let choice = null; // {tile, end}: a tile that fits several ways, waiting for the player's pick
   let waiting = false; // a command is on its way: no second one until the server answers
 
-  const seatCount = () => table.seats;
-  const sideOf = (seat) => (flags.teams ? seat % 2 : seat);
 
   function playerName(seat, players = table.players) {
     const player = players[seat];
@@ -100,14 +98,21 @@
   function sideName(side) {
     if (!flags.teams) return playerName(side);
     const names = [];
-    for (let seat = side; seat < seatCount(); seat += 2) names.push(playerName(seat));
+    for (let seat = side; seat < table.seats; seat += 2) names.push(playerName(seat));
     return t("team_name", { n: side + 1, names: andList.format(names) });
   }
 
-  /** The side names of a winner: a side, several sides sharing a win (family), or none. */
-  function winnerNames(winner) {
-    if (winner === null || winner === undefined) return [];
-    return (Array.isArray(winner) ? winner : [winner]).map(sideName);
+  /** A winner is a side, several sides sharing the win (family), or nobody: the text for
+   * one (key `one`) or several (`many`), or null. */
+  function winnersText(winner, one, many) {
+    if (winner === null || winner === undefined) return null;
+    const names = [winner].flat().map(sideName);
+    return t(names.length > 1 ? many : one, { names: andList.format(names) });
+  }
+
+  /** Each side's points: "alice +12, bob +0". */
+  function sidePoints(points) {
+    return points.map((value, side) => t("side_points", { name: sideName(side), points: value })).join(", ");
   }
 
   function legalFor(tile) {
@@ -175,7 +180,9 @@
   function layoutLine(line) {
     const [a, b] = line.center.split("-").map(Number);
     const row = [
-      ...line.left.map(([inner, outer], index) => ({ first: outer, second: inner, arm: "left", index })).reverse(),
+      ...line.left
+        .map(([inner, outer], index) => ({ first: outer, second: inner, arm: "left", index }))
+        .reverse(),
       { first: a, second: b, arm: "center", index: 0 },
       ...line.right.map(([inner, outer], index) => ({ first: inner, second: outer, arm: "right", index })),
     ];
@@ -195,16 +202,21 @@
     );
     if (spinner) {
       // The spinner is a double lying crosswise: its ends are one unit above and below the row.
+      // Along an arm a tile stands upright and a double lies across (it is then one unit tall).
       let top = -1;
       for (const [inner, outer] of line.up) {
-        const height = inner === outer ? 1 : 2;
-        tiles.push({ first: outer, second: inner, arm: "up", x: spinner.x, y: top - GAP - height / 2, upright: inner !== outer });
+        const upright = inner !== outer;
+        const height = upright ? 2 : 1;
+        const y = top - GAP - height / 2;
+        tiles.push({ first: outer, second: inner, arm: "up", x: spinner.x, y, upright });
         top -= GAP + height;
       }
       let bottom = 1;
       for (const [inner, outer] of line.down) {
-        const height = inner === outer ? 1 : 2;
-        tiles.push({ first: inner, second: outer, arm: "down", x: spinner.x, y: bottom + GAP + height / 2, upright: inner !== outer });
+        const upright = inner !== outer;
+        const height = upright ? 2 : 1;
+        const y = bottom + GAP + height / 2;
+        tiles.push({ first: inner, second: outer, arm: "down", x: spinner.x, y, upright });
         bottom += GAP + height;
       }
       marks.up = { x: spinner.x, y: top - GAP - 0.5 };
@@ -239,9 +251,11 @@
     const width = maxX - minX;
     const height = maxY - minY;
     // As large as fits the board's width and half the screen's height (the hand must stay
-    // in sight), but never so small that pips are unreadable on a phone: past that, it scrolls.
+    // in sight), but never so small that pips get hard to read: past that, the board scrolls.
+    // A phone's small screen is seen from closer, so a wide screen may go smaller.
     const room = board.clientWidth - 24;
-    const scale = Math.max(22, Math.min(34, room / width, (window.innerHeight * 0.5) / height));
+    const smallest = room < 600 ? 22 : 17;
+    const scale = Math.max(smallest, Math.min(34, room / width, (window.innerHeight * 0.5) / height));
 
     const ordered = [...tiles].sort((p, q) => p.y - q.y || p.x - q.x);
     const image = svgEl("svg", {
@@ -268,13 +282,14 @@
     for (const end of choiceEnds()) {
       const mark = marks[end];
       if (!mark) continue;
-      const group = svgEl("g", { class: "end-mark", transform: `translate(${mark.x} ${mark.y})`, "aria-hidden": "true" });
-      group.append(
-        svgEl("rect", { x: -0.45, y: -0.45, width: 0.9, height: 0.9, rx: 0.15 }),
-        Object.assign(svgEl("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "middle" }), {
-          textContent: String(line.ends[end]),
-        }),
-      );
+      const group = svgEl("g", {
+        class: "end-mark",
+        transform: `translate(${mark.x} ${mark.y})`,
+        "aria-hidden": "true",
+      });
+      const number = svgEl("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "middle" });
+      number.textContent = String(line.ends[end]);
+      group.append(svgEl("rect", { x: -0.45, y: -0.45, width: 0.9, height: 0.9, rx: 0.15 }), number);
       image.append(group);
     }
     fill(board, image);
@@ -303,23 +318,26 @@
 
   function renderHand() {
     const area = $("hand-area");
-    area.hidden = view.hand === null;
-    if (view.hand === null) return;
+    // Between rounds and at the end, every hand is in the round's summary instead.
+    area.hidden = view.hand === null || view.status !== "playing";
+    if (area.hidden) return;
     const hand = $("hand");
-    hand.classList.toggle("my-turn", myTurn());
+    area.classList.toggle("my-turn", myTurn());
     const playable = new Set(view.legal.map((entry) => entry.play));
-    fill(hand,
-      ...view.hand.map((tile) => {
+    fill(
+      hand,
+      view.hand.map((tile) => {
         const canPlay = playable.has(tile);
         const drawn = drawnTiles.has(tile);
+        const selected = Boolean(choice && choice.tile === tile);
         return el(
           "button",
           {
             type: "button",
-            class: classes("hand-tile", canPlay && "playable", drawn && "drawn", choice && choice.tile === tile && "selected"),
+            class: classes("hand-tile", canPlay && "playable", drawn && "drawn", selected && "selected"),
             "data-tile": tile,
             "aria-disabled": canPlay ? null : "true",
-            "aria-pressed": canPlay ? String(Boolean(choice && choice.tile === tile)) : null,
+            "aria-pressed": canPlay ? String(selected) : null,
             "aria-label": t(drawn ? "drawn_tile" : "tile_label", { tile }),
             onclick: () => pick(tile),
           },
@@ -344,8 +362,17 @@
     renderBoard();
   }
 
+  /** The numbers `tile` may leave open on `end`: two only for a wild blank (R22). */
+  function opensFor(tile, end) {
+    return unique(
+      legalFor(tile)
+        .filter((entry) => endOf(entry) === end)
+        .map((entry) => entry.open),
+    );
+  }
+
   function chooseEnd(end) {
-    const opens = unique(legalFor(choice.tile).filter((entry) => endOf(entry) === end).map((entry) => entry.open));
+    const opens = opensFor(choice.tile, end);
     if (opens.length === 1) {
       sendPlay(choice.tile, end, opens[0]);
       return;
@@ -379,16 +406,21 @@
       );
     } else {
       prompt = t("choose_open", { tile: choice.tile });
-      const opens = unique(entries.filter((entry) => endOf(entry) === choice.end).map((entry) => entry.open));
-      buttons = opens.map((open) =>
-        el("button", { type: "button", "data-open": open, onclick: () => sendPlay(choice.tile, choice.end, open) }, t("open_choice", { n: open })),
+      const { tile, end } = choice;
+      buttons = opensFor(tile, end).map((open) =>
+        el(
+          "button",
+          { type: "button", "data-open": open, onclick: () => sendPlay(tile, end, open) },
+          t("open_choice", { n: open }),
+        ),
       );
     }
-    const promptId = "choice-prompt";
-    box.setAttribute("aria-labelledby", promptId);
-    fill(box,
-      el("p", { id: promptId, class: "choice-prompt" }, prompt),
-      el("div", { class: "choice-buttons" }, buttons, el("button", { type: "button", class: "secondary", onclick: cancelChoice }, t("cancel"))),
+    const cancel = el("button", { type: "button", class: "secondary", onclick: cancelChoice }, t("cancel"));
+    box.setAttribute("aria-labelledby", "choice-prompt");
+    fill(
+      box,
+      el("p", { id: "choice-prompt", class: "choice-prompt" }, prompt),
+      el("div", { class: "choice-buttons" }, buttons, cancel),
     );
     buttons[0].focus();
   }
@@ -397,8 +429,7 @@
     const message = { type: "play", version, tile };
     if (end !== null) message.end = end;
     // `open` only where the server needs it: a wild blank that could leave either number.
-    const opens = unique(legalFor(tile).filter((entry) => endOf(entry) === end).map((entry) => entry.open));
-    if (opens.length > 1) message.open = open;
+    if (opensFor(tile, end).length > 1) message.open = open;
     if (!send(message)) return;
     waiting = true;
     choice = null;
@@ -425,15 +456,16 @@
   }
 
   function renderSeatList() {
-    fill($("seat-list"),
-      ...table.players.map((player, seat) =>
+    fill(
+      $("seat-list"),
+      table.players.map((player, seat) =>
         el(
           "li",
           { class: classes("seat-entry", !player && "free") },
           connectionDot(player),
           el("span", { class: "seat-name" }, player ? player.name : t("seat_free")),
           seat === 0 ? el("span", { class: "tag" }, t("host")) : null,
-          player && player.name === page.me ? el("span", { class: "tag me" }, t("you")) : null,
+          seat === page.seat ? el("span", { class: "tag me" }, t("you")) : null,
         ),
       ),
     );
@@ -443,13 +475,19 @@
 
   function renderPlayers() {
     const round = view.round;
-    fill($("players"),
-      ...table.players.map((player, seat) => {
-        const turn = round && round.turn === seat && view.status === "playing";
+    fill(
+      $("players"),
+      table.players.map((player, seat) => {
+        const turn = round.turn === seat && view.status === "playing";
         return el(
           "article",
           {
-            class: classes("seat-card", turn && "to-play", seat === view.seat && "me", flags.teams && `team-${seat % 2}`),
+            class: classes(
+              "seat-card",
+              turn && "to-play",
+              seat === view.seat && "me",
+              flags.teams && `team-${seat % 2}`,
+            ),
             "data-seat": seat,
             "aria-current": turn ? "true" : null,
           },
@@ -461,9 +499,11 @@
             seat === view.seat ? el("span", { class: "tag me" }, t("you")) : null,
             flags.teams ? el("span", { class: "tag" }, t("team", { n: (seat % 2) + 1 })) : null,
           ),
-          round ? el("p", { class: "seat-tiles" }, tileCount(round.hand_sizes[seat])) : null,
-          round && round.draws[seat] ? el("p", { class: "seat-draws" }, t("drew", { tiles: tileCount(round.draws[seat]) })) : null,
-          round && round.passes[seat].length
+          el("p", { class: "seat-tiles" }, tileCount(round.hand_sizes[seat])),
+          round.draws[seat]
+            ? el("p", { class: "seat-draws" }, t("drew", { tiles: tileCount(round.draws[seat]) }))
+            : null,
+          round.passes[seat].length
             ? el("p", { class: "seat-passes" }, t("passed", { numbers: norList(round.passes[seat]) }))
             : null,
           turn ? el("p", { class: "seat-turn" }, t("their_turn")) : null,
@@ -476,13 +516,14 @@
     const round = view && view.round;
     let status;
     if (table.status === "open") {
-      status = t("status_open", { taken: table.players.filter(Boolean).length, seats: seatCount() });
+      status = t("status_open", { taken: table.players.filter(Boolean).length, seats: table.seats });
     } else if (table.status === "closed") {
       status = t("status_closed");
     } else if (view && view.status === "over") {
       status = t("status_over");
     } else if (round) {
-      status = t(view.status === "round_over" ? "status_round_over" : "status_playing", { round: round.number });
+      const key = view.status === "round_over" ? "status_round_over" : "status_playing";
+      status = t(key, { round: round.number });
     }
     if (view && view.seat === null && table.status !== "closed") {
       status = t("status_with_note", { status, note: t("spectating") });
@@ -511,39 +552,36 @@
       );
       items.push(t("ends", { ends: ends.join(", ") }));
     }
-    fill($("board-info"), ...items.map((item) => el("span", { class: "info" }, item)));
+    fill(
+      $("board-info"),
+      items.map((item) => el("span", { class: "info" }, item)),
+    );
   }
 
   function renderCommitment() {
     const dealt = table.rounds.find((entry) => entry.number === view.round.number);
-    const box = $("commitment");
-    fill(box);
-    if (!dealt) return;
-    box.append(el("span", {}, t("commitment", { value: dealt.commitment })));
-    if (dealt.seed) box.append(el("span", {}, t("seed", { value: dealt.seed })));
-  }
-
-  function sideCount() {
-    return view.scores.length;
+    fill(
+      $("commitment"),
+      dealt ? el("span", {}, t("commitment", { value: dealt.commitment })) : null,
+      dealt && dealt.seed ? el("span", {}, t("seed", { value: dealt.seed })) : null,
+    );
   }
 
   function renderScores() {
     const round = view.round;
-    const showRound = round && round.count !== null; // points scored during play (all_fives, fives_threes)
-    const rows = [];
-    for (let side = 0; side < sideCount(); side += 1) {
-      rows.push(
-        el(
-          "tr",
-          { class: classes(view.side === side && "me"), "data-side": side },
-          el("th", { scope: "row" }, sideName(side)),
-          el("td", { class: "score" }, String(view.scores[side])),
-          showRound ? el("td", {}, `+${round.points[side]}`) : null,
-        ),
-      );
-    }
-    const target = view.target === null ? null : t(flags.exact ? "target_exact" : "target", { target: view.target });
-    fill($("scores"),
+    const showRound = round.count !== null; // points scored during play (all_fives, fives_threes)
+    const rows = view.scores.map((score, side) =>
+      el(
+        "tr",
+        { class: classes(view.side === side && "me"), "data-side": side },
+        el("th", { scope: "row" }, sideName(side)),
+        el("td", { class: "score" }, String(score)),
+        showRound ? el("td", {}, `+${round.points[side]}`) : null,
+      ),
+    );
+    const target = view.target === null ? null : t(flags.exact ? "target_exact" : "target", view);
+    fill(
+      $("scores"),
       el(
         "table",
         { class: "score-table" },
@@ -570,10 +608,7 @@
   /** The end of the current round: its result, every hand, the points. */
   function roundSummary() {
     const round = view.round;
-    const winners = winnerNames(round.winner);
-    const winnerLine = winners.length
-      ? t(winners.length > 1 ? "round_winners" : "round_winner", { names: andList.format(winners) })
-      : t("round_no_winner");
+    const winnerLine = winnersText(round.winner, "round_winner", "round_winners") ?? t("round_no_winner");
     const hands = table.players.map((player, seat) =>
       el(
         "tr",
@@ -593,10 +628,6 @@
         el("td", { class: "pips" }, String(round.pips_left[seat])),
       ),
     );
-    const points = [];
-    for (let side = 0; side < sideCount(); side += 1) {
-      points.push(t("side_points", { name: sideName(side), points: round.points[side] }));
-    }
     return [
       el("p", { class: "result-line" }, t("result", { result: t(`result_${round.result}`) })),
       el("p", { class: "result-line" }, winnerLine),
@@ -606,11 +637,15 @@
         el(
           "thead",
           {},
-          el("tr", {}, el("th", { scope: "col" }, t("col_player")), el("th", { scope: "col" }, t("col_hand")), el("th", { scope: "col" }, t("col_pips"))),
+          el(
+            "tr",
+            {},
+            ["col_player", "col_hand", "col_pips"].map((key) => el("th", { scope: "col" }, t(key))),
+          ),
         ),
         el("tbody", {}, hands),
       ),
-      el("p", { class: "result-line" }, t("log_round_points", { points: points.join(", ") })),
+      el("p", { class: "result-line" }, t("log_round_points", { points: sidePoints(round.points) })),
     ];
   }
 
@@ -622,25 +657,26 @@
       el("h2", {}, t("round_over_title", { round: view.round.number })),
       roundSummary(),
       host
-        ? el("button", { type: "button", id: "next-round", disabled: waiting, onclick: nextRound }, t("next_round"))
+        ? el(
+            "button",
+            { type: "button", id: "next-round", disabled: waiting, onclick: nextRound },
+            t("next_round"),
+          )
         : el("p", { class: "wait" }, t("wait_host")),
     );
   }
 
   function matchOverPanel() {
-    const winners = winnerNames(view.winner);
+    const winner = winnersText(view.winner, "match_winner", "match_winners");
     const won = view.side !== null && [view.winner].flat().includes(view.side);
-    const finals = [];
-    for (let side = 0; side < sideCount(); side += 1) {
-      finals.push(el("li", { "data-side": side }, el("strong", {}, sideName(side)), ` ${view.scores[side]}`));
-    }
+    const finals = view.scores.map((score, side) =>
+      el("li", { "data-side": side }, el("strong", {}, sideName(side)), ` ${score}`),
+    );
     return el(
       "section",
       { id: "match-over", class: "panel result" },
       el("h2", {}, t("match_over_title")),
-      winners.length
-        ? el("p", { class: "winner" }, t(winners.length > 1 ? "match_winners" : "match_winner", { names: andList.format(winners) }))
-        : null,
+      winner ? el("p", { class: "winner" }, winner) : null,
       won ? el("p", { class: "winner" }, t("you_won")) : null,
       el("h3", {}, t("final_scores")),
       el("ul", { class: "final-scores" }, finals),
@@ -669,7 +705,8 @@
     let text = event.end
       ? t("log_play", { name, tile: event.tile, end: t(`end_${event.end}`) })
       : t("log_play_first", { name, tile: event.tile });
-    if (flags.wild && event.end && event.tile.includes("0")) text += ` ${t("log_open_kept", { n: event.open })}`;
+    // With wild blanks (R22) the open number is not always the other half: say it.
+    if (flags.wild && event.end) text += ` ${t("log_open_kept", { n: event.open })}`;
     if (event.points) text += ` ${t("log_points", { points: event.points })}`;
     if (event.forced) text += ` ${t("log_forced")}`;
     return text;
@@ -706,7 +743,8 @@
           break;
         case "draw": {
           let last = i;
-          while (events[last + 1] && events[last + 1].type === "draw" && events[last + 1].seat === event.seat) last += 1;
+          const sameDraw = (next) => next && next.type === "draw" && next.seat === event.seat;
+          while (sameDraw(events[last + 1])) last += 1;
           lines.push(drawLine(event.seat, events.slice(i, last + 1)));
           i = last;
           break;
@@ -714,21 +752,14 @@
         case "pass":
           lines.push(t("log_pass", { name: playerName(event.seat), numbers: norList(event.ends) }));
           break;
-        case "round_over": {
+        case "round_over":
           lines.push(t("log_round_over", { round: event.round, result: t(`result_${event.result}`) }));
-          const points = event.points.map((points, side) => t("side_points", { name: sideName(side), points }));
-          lines.push(t("log_round_points", { points: points.join(", ") }));
+          lines.push(t("log_round_points", { points: sidePoints(event.points) }));
           break;
-        }
-        case "match_over": {
-          const winners = winnerNames(event.winner);
-          lines.push(
-            winners.length
-              ? `${t("log_match_over")}. ${t(winners.length > 1 ? "match_winners" : "match_winner", { names: andList.format(winners) })}`
-              : t("log_match_over"),
-          );
+        case "match_over":
+          lines.push(t("log_match_over"));
+          lines.push(winnersText(event.winner, "match_winner", "match_winners"));
           break;
-        }
         default:
           break; // an event this page does not know yet: the state shows its effect anyway
       }
@@ -738,7 +769,8 @@
 
   const LOG_LIMIT = 300;
 
-  function logLines(lines) {
+  function logLines(all) {
+    const lines = all.filter(present);
     if (!lines.length) return;
     const log = $("log");
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
@@ -784,7 +816,8 @@
         if (event.type === "play") lastTile = event.tile;
         if (event.type === "round_started") lastTile = null;
       }
-      drawnTiles = new Set(message.events.filter((event) => event.type === "draw" && event.tile).map((event) => event.tile));
+      const draws = message.events.filter((event) => event.type === "draw" && event.tile);
+      drawnTiles = new Set(draws.map((event) => event.tile));
     }
     render();
     logLines(eventLines(message.events, before));
@@ -833,8 +866,10 @@
 
   function connect() {
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + page.socket;
+    let opened = false;
     socket = new WebSocket(url);
     socket.addEventListener("open", () => {
+      opened = true;
       retries = 0;
       $("connection").hidden = true;
     });
@@ -849,18 +884,40 @@
     });
     socket.addEventListener("close", (event) => {
       waiting = false;
-      const notice = $("connection");
-      notice.hidden = false;
-      if (event.code === NOT_LOGGED_IN || event.code === NO_SUCH_TABLE) {
-        notice.classList.add("fatal");
-        notice.textContent = t(event.code === NOT_LOGGED_IN ? "not_logged_in" : "not_found");
-        return;
-      }
-      notice.textContent = t("connection_lost");
-      const delay = Math.min(1000 * 2 ** retries, 10000); // 1 s, 2 s, 4 s… at most 10 s
-      retries += 1;
-      setTimeout(connect, delay);
+      if (event.code === NOT_LOGGED_IN) refused("not_logged_in");
+      else if (event.code === NO_SUCH_TABLE) refused("not_found");
+      else if (opened) reconnect();
+      else askWhy();
     });
+  }
+
+  function reconnect() {
+    const notice = $("connection");
+    notice.textContent = t("connection_lost");
+    notice.hidden = false;
+    const delay = Math.min(1000 * 2 ** retries, 10000); // 1 s, 2 s, 4 s… at most 10 s
+    retries += 1;
+    setTimeout(connect, delay);
+  }
+
+  function refused(key) {
+    const notice = $("connection");
+    notice.classList.add("fatal");
+    notice.textContent = t(key);
+    notice.hidden = false;
+  }
+
+  /** A handshake refused before it opened reaches the browser as an HTTP 403 with no close
+   * code (Channels closing before accepting): the page itself says whether this user may
+   * still see the table (a redirect to the login page, or a 404); else the server is away. */
+  function askWhy() {
+    fetch(location.href, { redirect: "manual", cache: "no-store" })
+      .then((response) => {
+        if (response.type === "opaqueredirect") refused("not_logged_in");
+        else if (response.status === 404) refused("not_found");
+        else reconnect();
+      })
+      .catch(reconnect);
   }
 
   function send(message) {

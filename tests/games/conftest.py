@@ -39,6 +39,15 @@ class Socket:
     async def connect(self) -> tuple[bool, int | None]:
         return await self.communicator.connect(timeout=5)
 
+    async def close_code(self) -> int | None:
+        """Connect and return the code the server closes with at once (after the handshake,
+        so that a browser sees it too); None if it keeps the connection open."""
+        connected, code = await self.connect()
+        if not connected:
+            return code
+        output = await self.communicator.receive_output(timeout=5)
+        return output.get("code") if output["type"] == "websocket.close" else None
+
     async def send(self, message: Any) -> None:
         text = message if isinstance(message, str) else json.dumps(message)
         await self.communicator.send_to(text_data=text)
