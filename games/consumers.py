@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import time
-from urllib.parse import parse_qs
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
