@@ -154,7 +154,9 @@ def line_from_json(data: dict[str, Any]) -> Line:
         down=tuple((i, o) for i, o in data["down"]),
         spinner=data["spinner"],
         spinner_at=data["spinner_at"],
-        ends=tuple((name, n) for name, n in data["ends"].items()),
+        # In the order left, right, up, down, whatever order the JSON object kept
+        # (PostgreSQL's jsonb, for one, sorts keys its own way).
+        ends=tuple((name, data["ends"][name]) for name in END_NAMES if name in data["ends"]),
     )
 
 

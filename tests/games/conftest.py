@@ -11,6 +11,7 @@ from django.test import Client
 
 from config.asgi import application
 from games import services
+from games.models import Game
 from tests.conftest import PASSWORD  # noqa: F401 (the players' password, for tests that log in)
 
 
@@ -89,11 +90,16 @@ async def state(socket: Socket) -> dict[str, Any]:
 
 
 def full_table(variant: str, seats: list[Any], target: int | None = None, public: bool = True) -> int:
-    """A table of ``variant`` with every seat taken, so its match has started."""
-    game = services.open_table(seats[0], variant, len(seats), target, public)
-    for user in seats[1:]:
-        services.join(game.pk, user, game.invitation)
-    return game.pk
+    """A table of ``variant`` with every seat taken, so its match has started, and its first
+    round in play (a deal of block can be blocked at once, R8: then another table is opened)."""
+    for _attempt in range(50):
+        game = services.open_table(seats[0], variant, len(seats), target, public)
+        for user in seats[1:]:
+            services.join(game.pk, user, game.invitation)
+        game.refresh_from_db()
+        if game.status == Game.PLAYING:
+            return game.pk
+    raise AssertionError("no deal left the first round in play")
 
 
 afull_table = database_sync_to_async(full_table)

@@ -582,3 +582,30 @@ def test_round_that_is_not_an_object():
     record = draw3()
     record["rounds"][0]["actions"] = {"0": {}}
     assert refused(record).where == "rounds[0].actions"
+
+
+def test_a_state_read_back_from_json_with_its_keys_reordered_is_the_same_state():
+    # PostgreSQL's jsonb keeps an object's keys in an order of its own ("up" before
+    # "left"); the order of the open ends must not depend on it (R52 plays on the
+    # first end, in the order left, right, up, down).
+    import json
+
+    from games.rules import apply, deal_round, from_json, new_match, table_play, to_json
+
+    match, _ = deal_round(new_match("all_fives", 2), "clés")
+    while match.status == "playing" and (match.round.line is None or len(match.round.line.ends) < 4):
+        match, _ = apply(match, table_play(match))
+    assert match.round.line is not None and len(match.round.line.ends) == 4
+
+    def reordered(value):  # every object's keys sorted by length, then alphabetically, as jsonb does
+        if isinstance(value, dict):
+            return {k: reordered(value[k]) for k in sorted(value, key=lambda k: (len(k), k))}
+        if isinstance(value, list):
+            return [reordered(v) for v in value]
+        return value
+
+    data = to_json(match)
+    assert list(reordered(data)["round"]["line"]["ends"]) != list(data["round"]["line"]["ends"])
+    again = from_json(json.loads(json.dumps(reordered(data))))
+    assert again == match
+    assert table_play(again) == table_play(match)
