@@ -122,7 +122,7 @@ def presence_changed(game_id: int) -> None:
 
 
 def lobby_entry(game: Game) -> dict[str, Any]:
-    names = list(game.seat_set.order_by("index").values_list("player__username", flat=True))
+    names = [seat.player.username for seat in game.seat_set.all()]  # in seat order (Seat.Meta)
     return {
         "id": game.pk,
         "variant": game.variant,
@@ -138,7 +138,12 @@ def lobby_entry(game: Game) -> dict[str, Any]:
 
 def lobby_tables() -> list[dict[str, Any]]:
     """The open public tables, newest first."""
-    games = Game.objects.filter(status=Game.OPEN, public=True).select_related("host").order_by("-created")
+    games = (
+        Game.objects.filter(status=Game.OPEN, public=True)
+        .select_related("host")
+        .prefetch_related("seat_set__player")
+        .order_by("-created", "-pk")
+    )
     return [lobby_entry(game) for game in games[:200]]
 
 

@@ -45,3 +45,13 @@ def test_the_limit_is_per_account(client, players):
 
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(players[1].pk)
+
+
+def test_the_limit_counts_the_account_whether_named_by_username_or_email(client, players):
+    for login in ("alice", "alice@example.org", "ALICE", "alice", "Alice@Example.org"):
+        attempt(client, login, "pas le bon")
+
+    for login in ("alice", "alice@example.org"):
+        response, errors = attempt(client, login, PASSWORD)
+        assert errors == [TOO_MANY]
+        assert "_auth_user_id" not in client.session

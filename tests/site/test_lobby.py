@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from django.urls import reverse
+from django.utils import timezone
 
 from games import services
 from games.models import Game, Seat
@@ -64,6 +66,7 @@ def test_it_has_the_hooks_of_the_browser_tests(client, alice):
 def test_it_lists_open_public_tables_only_newest_first(client, alice, players):
     bob, charlie, dave, eve = players[1:5]
     older = services.open_table(bob, "draw", 3, None, True)
+    Game.objects.filter(pk=older.pk).update(created=timezone.now() - timedelta(minutes=1))
     newer = services.open_table(charlie, "family", 6, 200, True)
     private = services.open_table(dave, "draw", 2, None, False)
     started = services.open_table(eve, "block", 2, None, True)
