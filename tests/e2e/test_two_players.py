@@ -70,23 +70,30 @@ def version(page) -> int:  # type: ignore[no-untyped-def]
 
 
 def take_turn(page) -> bool:  # type: ignore[no-untyped-def]
-    """If this page may act, act (play the first playable tile, or start the next round)."""
-    if page.locator("#next-round").is_visible():
-        before = version(page)
-        page.click("#next-round")
-        page.wait_for_function(f"document.querySelector('[data-version]').dataset.version > {before}")
-        return True
-    playable = page.locator("[data-tile].playable")
-    if playable.count() == 0:
-        return False
+    """If this page may act, act (play the first playable tile, or start the next round).
+
+    The page may change under the click (the other player's move arrives, the round
+    ends): a click that finds nothing to click is simply tried again by the caller.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     before = version(page)
-    playable.first.click()
-    choice = page.locator("[data-end]:visible")
-    if choice.count():
-        choice.first.click()
-        openings = page.locator("[data-open]:visible")
-        if openings.count():
-            openings.first.click()
+    try:
+        if page.locator("#next-round:visible").count():
+            page.click("#next-round", timeout=2000)
+        else:
+            playable = page.locator("#hand [data-tile].playable:visible")
+            if playable.count() == 0:
+                return False
+            playable.first.click(timeout=2000)
+            ends = page.locator("#choice [data-end]:visible")
+            if ends.count():
+                ends.first.click(timeout=2000)
+                openings = page.locator("#choice [data-open]:visible")
+                if openings.count():
+                    openings.first.click(timeout=2000)
+    except PlaywrightTimeout:
+        return False
     page.wait_for_function(f"document.querySelector('[data-version]').dataset.version > {before}")
     return True
 
