@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from games import broadcast, services
@@ -86,10 +87,14 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     game = _visible_game(request, pk)
     seat = game.seat_set.filter(player_id=request.user.pk).values_list("index", flat=True).first()
     names = dict(game.seat_set.values_list("index", "player__username"))
+    invitation = request.GET.get("invitation", "")
+    # Reaching a private table unseated means holding its invitation: the socket needs it too.
+    invited = seat is None and not game.public
     page = {
         "game": game.pk,
-        "socket": f"/ws/tables/{game.pk}/",
+        "socket": f"/ws/tables/{game.pk}/" + (f"?{urlencode({'invitation': invitation})}" if invited else ""),
         "seat": seat,
+        "invited": invited,
         "me": request.user.get_username(),
         "variants": {v.id: str(v.name) for v in variants()},
     }
@@ -102,7 +107,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "players": [names.get(i) for i in range(game.seats)],
             "seat": seat,
             "page": page,
-            "invitation": request.GET.get("invitation", ""),
+            "invitation": invitation,
             "invitation_url": request.build_absolute_uri(game.invitation_url()) if seat == 0 else "",
         },
     )

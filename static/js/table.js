@@ -956,8 +956,8 @@
     });
   });
 
-  // A visitor of a private table is refused by the websocket until seated, and a
-  // closed table has nothing more to say: the page as served is all there is.
-  const watchable = page.seat !== null || flags.public;
+  // A private table is watched with its invitation only (the socket's URL carries it),
+  // and a closed table has nothing more to say: the page as served is all there is.
+  const watchable = page.seat !== null || flags.public || page.invited;
   if (watchable && root.dataset.status !== "closed") connect();
 })();
