@@ -8,12 +8,13 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions clean
+.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
 	@echo "make test    format check, lint, type check, then the test suite"
 	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
+	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
 
 # Re-install only when pyproject.toml changes.
@@ -68,6 +69,11 @@ bench: venv
 # The engine against the dominoes package in instructions per round (needs valgrind).
 bench-instructions: venv
 	bash bench/instructions.sh
+
+# Many live tables at once against Daphne, Redis and PostgreSQL (both must be up):
+# the move round trip and the echo floor. Options: make bench-load LOAD_ARGS='--tables 1,100'
+bench-load: venv
+	$(BIN)/python -m bench.load $(LOAD_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles *.egg-info

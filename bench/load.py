@@ -1,40 +1,42 @@
 """Load benchmark: many live tables at once, played over real websockets.
 
-    make bench-load       # or: .venv/bin/python -m bench.load [--tables 1,100,500] [--servers 2]
+    make bench-load       # or: .venv/bin/python -m bench.load [--tables 1,100,500] [--think 0.5:1]
 
 Measured: the **move round trip**, from the moment the client of the seat to
 play sends its ``play`` to the moment every seat of that table has received
-the ``state`` with the new version (the slowest seat's arrival). Beside it, in
-the same run and at each level, the **echo floor**: the same number of
-connections, in pairs, sending messages at the same pace to ``/ws/echo/<pair>/``
-(bench.echo), whose consumer passes each message through the same
-channels_redis layer to both connections of its pair; measured from the send
-to the moment both have it back. The floor is a move minus the database, the
-rules engine and the per-seat views.
+the ``state`` with the new version (the slowest seat's arrival), at each
+level of concurrent tables. Beside it, at each level of the same run, the
+**echo floor**: as many connections, in pairs, sending as many messages a
+second as the tables did, to ``/ws/echo/<pair>/`` (bench.echo), whose consumer
+passes each message through the same channels_redis layer to both connections
+of its pair; measured from the send until both have it. The floor is the path
+of a move minus the database, the rules engine and the per-seat views.
 
 Everything is set up here, as production runs it: a PostgreSQL database
-(``dominos_bench``, created and migrated if needed, its tables emptied at the
-start), Daphne with DEBUG off, a SECRET_KEY and ALLOWED_HOSTS set, serving
-bench.asgi (config.asgi's application unchanged, plus the echo route), one or
-more processes on consecutive ports sharing the Redis layer. The seats of a
-table are spread over the processes, so a move crosses from one process to
-another through Redis. Users and full two-seat tables (``block`` and ``draw``
-alternately) are made through games.services in this process; each user is
-logged in by a session row, and each seat's client connects with its session
-cookie and the site's Origin, as a browser does.
+(``dominos_bench`` unless ``--database-url``; created and migrated if needed,
+its games and sessions emptied at the start), Daphne with DEBUG off, a
+SECRET_KEY and ALLOWED_HOSTS set, serving bench.asgi (config.asgi's
+application unchanged, plus the echo route) in ``--servers`` processes on
+consecutive ports, which share the Redis layer. The two seats of a table
+connect to different processes, so that a move crosses from one process to
+the other through Redis. Users and full tables (``block`` and ``draw`` in
+turn) are made through games.services in this process; each user is logged
+in by a session row, and each seat's client connects with its session cookie
+and the site's Origin, as a browser does.
 
 Each table then plays at a human but busy pace: wait a think time drawn
 uniformly from ``--think`` (default 0.5–1 s), send the first legal play of the
-seat to play (``next_round`` from the host when a round is over), wait until
-every seat has the new version, and again. A table whose match is over is
-replaced by a new one. Moves sent during the warm-up are not counted; each
-level then measures for ``--seconds`` (or ``--moves`` per table). Reported per
-level and kind: samples, the rate achieved, p50, p99 and max round trip,
-timeouts, error messages, and the CPU used meanwhile by Daphne, PostgreSQL,
-Redis and this client, in cores.
+seat to play (``next_round`` from the host when a round is over: a ``deal``,
+reported apart), wait until every seat has the new version, and again. A table
+whose match is over is replaced by a new one. Round trips started during the
+warm-up are not counted; each level then measures for ``--seconds`` (or
+``--moves`` per table). Reported per level and kind: samples, the rate
+achieved, p50, p99 and max round trip, timeouts, error messages, and the CPU
+used meanwhile by Daphne, PostgreSQL, Redis, this client and anything else, in
+cores. Between phases the run waits for the servers to be idle again.
 
-The clients share the machine with the servers: one asyncio loop, a JSON parse
-per message, nothing else. The servers are stopped (their process groups
+The clients share the two cores with the servers: one asyncio loop, a JSON
+parse per message, nothing else. The servers are stopped (their process groups
 killed) at the end, on an error and on Ctrl-C.
 """
 
@@ -62,10 +64,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench"
 SEATS = 2
 CONNECT_AT_ONCE = 25  # handshakes in flight at once while a level connects
+LOCK_KEY = 0x646F6D696E6F  # PostgreSQL advisory lock held by a run
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -99,6 +105,16 @@ def ensure_database(url: str) -> None:
     with psycopg.connect(admin, autocommit=True) as conn:
         if conn.execute("select 1 from pg_database where datname = %s", (name,)).fetchone() is None:
             conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
+
+
+def lock_database() -> None:
+    """One run at a time on a database: each empties it first."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("select pg_try_advisory_lock(%s)", [LOCK_KEY])
+        if not cursor.fetchone()[0]:
+            raise SystemExit("another bench.load is running against this database")
 
 
 def prepare_database(users_needed: int) -> list[str]:
@@ -143,8 +159,7 @@ def prepare_database(users_needed: int) -> list[str]:
             )
         )
     Session.objects.bulk_create(sessions)
-    by_user = {s.get_decoded()["_auth_user_id"]: s.session_key for s in sessions}
-    return [by_user[str(users[n].pk)] for n in names]
+    return [s.session_key for s in sessions]
 
 
 def open_full_table(variant: str, usernames: list[str]) -> int:
@@ -159,10 +174,17 @@ def open_full_table(variant: str, usernames: list[str]) -> int:
     game = services.open_table(seated[0], variant, len(seated), None, True)
     for user in seated[1:]:
         services.join(game.pk, user)
-    return game.pk
+    return int(game.pk)
 
 
 # Servers --------------------------------------------------------------------
+
+
+def check_ports(first: int, count: int) -> None:
+    for port in range(first, first + count):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                raise SystemExit(f"port {port} is taken: choose another with --port")
 
 
 class Servers:
@@ -170,10 +192,6 @@ class Servers:
 
     def __init__(self, count: int, port: int, env: dict[str, str], app: str, logs: Path) -> None:
         self.ports = [port + i for i in range(count)]
-        for p in self.ports:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", p)) == 0:
-                    raise SystemExit(f"port {p} is taken: choose another with --port")
         self.processes: list[subprocess.Popen[bytes]] = []
         self.logs = [logs / f"daphne-{p}.log" for p in self.ports]
         daphne = str(Path(sys.executable).parent / "daphne")
@@ -281,8 +299,8 @@ class Stats:
     timeouts: int = 0
 
     def percentile(self, p: float) -> float:
-        """Nearest rank: the smallest sample with at least ``p`` of them at or below it."""
-        ordered = sorted(self.samples)
+        """Nearest rank, a timeout counting as an endless round trip (inf)."""
+        ordered = sorted(self.samples) + [math.inf] * self.timeouts
         return ordered[max(0, math.ceil(p * len(ordered)) - 1)] if ordered else math.nan
 
 
@@ -320,8 +338,10 @@ class Message:
 class Group:
     """The connections of one table (or one echo pair), and what they wait for."""
 
+    retries = 0  # handshakes tried again, over the whole run
+
     def __init__(self) -> None:
-        self.sockets: list[Any] = []
+        self.sockets: list[ClientConnection] = []
         self.readers: list[asyncio.Task[None]] = []
         self.want: int | None = None
         self.pending: set[int] = set()
@@ -330,11 +350,20 @@ class Group:
         self.phase: Phase | None = None
 
     async def connect(self, limit: asyncio.Semaphore) -> None:
-        from websockets.asyncio.client import connect
-
+        """Open each member's websocket, again after a refusal (as a page would), up to 5 times."""
         for url, headers in self.addresses():
-            async with limit:
-                ws = await connect(url, additional_headers=headers, ping_interval=None, open_timeout=60)
+            for attempt in range(5):
+                try:
+                    async with limit:
+                        ws = await connect(
+                            url, additional_headers=headers, ping_interval=None, open_timeout=60
+                        )
+                    break
+                except (InvalidHandshake, OSError, TimeoutError):
+                    if attempt == 4:
+                        raise
+                    Group.retries += 1
+                    await asyncio.sleep(1 + attempt)
             self.sockets.append(ws)
             self.readers.append(asyncio.create_task(self.read(len(self.sockets) - 1, ws)))
 
@@ -349,9 +378,7 @@ class Group:
         """Each member's URL and handshake headers."""
         raise NotImplementedError
 
-    async def read(self, index: int, ws: Any) -> None:
-        from websockets.exceptions import ConnectionClosed
-
+    async def read(self, index: int, ws: ClientConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
             async for text in ws:
                 now = time.perf_counter()
@@ -393,9 +420,12 @@ class Group:
             self.want, self.pending = message.token, set(range(len(self.sockets)))
             self.arrived.clear()
             sent = time.perf_counter()
-            await self.sockets[message.sender].send(message.text)
             try:
+                await self.sockets[message.sender].send(message.text)
                 await asyncio.wait_for(self.arrived.wait(), timeout)
+            except ConnectionClosed as e:  # the server closed it: this group stops
+                phase.errors[f"closed {e.rcvd.code if e.rcvd else 'abruptly'}"] += 1
+                return
             except TimeoutError:
                 self.want = None
                 if phase.measuring(sent):
@@ -412,15 +442,12 @@ class Group:
 class Table(Group):
     """The seats of one live table: each client keeps the last state it was sent."""
 
-    def __init__(self, game_id: int, variant: str, users: list[str], sessions: list[str], ports: list[int]):
+    def __init__(
+        self, game_id: int, variant: str, users: list[str], sessions: list[str], ports: list[int]
+    ) -> None:
         super().__init__()
-        self.game_id, self.variant, self.users, self.sessions, self.ports = (
-            game_id,
-            variant,
-            users,
-            sessions,
-            ports,
-        )
+        self.game_id, self.variant, self.ports = game_id, variant, ports
+        self.users, self.sessions = users, sessions  # one per seat
         self.states: list[dict[str, Any] | None] = [None] * len(users)
 
     def addresses(self) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -445,6 +472,11 @@ class Table(Group):
     async def ready(self, timeout: float = 30) -> None:
         deadline = time.perf_counter() + timeout
         while any(s is None for s in self.states):
+            closed = [ws.close_code for ws in self.sockets if ws.close_code is not None]
+            if closed:  # 4401: the session is not valid; 4404: no such table for this user
+                raise RuntimeError(
+                    f"table {self.game_id}: the server closed a seat's connection ({closed[0]})"
+                )
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"table {self.game_id}: no state after connecting")
             await asyncio.sleep(0.05)
@@ -468,8 +500,9 @@ class Table(Group):
         return Message("move", turn, json.dumps(play), version + 1)
 
     async def resync(self) -> None:
-        for ws in self.sockets:
-            await ws.send('{"type":"sync"}')
+        with contextlib.suppress(ConnectionClosed):  # the next send reports it
+            for ws in self.sockets:
+                await ws.send('{"type":"sync"}')
         await asyncio.sleep(1)
 
     async def replace(self) -> bool:
@@ -519,14 +552,17 @@ class Result:
     seconds: float
     stats: Stats
     errors: Counter[str]
-    replaced: int
     cpu: dict[str, float]
 
 
 async def run_phase(
-    groups: list[Group], args: argparse.Namespace, server_pids: list[int], label: str
+    groups: list[Group], args: argparse.Namespace, think: Callable[[], float], servers: Servers, label: str
 ) -> tuple[Phase, float, dict[str, float]]:
-    """Connect the groups, play them through the warm-up and the measurement; CPU used meanwhile."""
+    """Connect the groups and play them through the warm-up and the measurement.
+
+    Returns the phase (its round trips), the seconds measured and the cores each
+    part of the machine used meanwhile.
+    """
     limit = asyncio.Semaphore(CONNECT_AT_ONCE)
     began = time.perf_counter()
     await asyncio.gather(*(g.connect(limit) for g in groups))
@@ -535,44 +571,48 @@ async def run_phase(
             await g.ready()
     connections = sum(len(g.sockets) for g in groups)
     print(f"  {label}: {connections} connections in {time.perf_counter() - began:.1f} s", flush=True)
-    low, high = args.think
     phase = Phase(time.perf_counter() + args.warmup, args.seconds if args.moves is None else None, args.moves)
     for g in groups:
         g.phase = phase
-    tasks = [
-        asyncio.create_task(g.play(phase, lambda: random.uniform(low, high), args.timeout)) for g in groups
-    ]
+    tasks = [asyncio.create_task(g.play(phase, think, args.timeout)) for g in groups]
     await asyncio.sleep(max(0.0, phase.start - time.perf_counter()))
-    before = cpu_sample(server_pids)
-    cpu_start = time.perf_counter()
-    await asyncio.gather(*tasks)
-    cpu_end = time.perf_counter()
-    after = cpu_sample(server_pids)
-    seconds = args.seconds if args.moves is None else max(phase.last_send - phase.start, 1e-9)
-    cpu = cpu_used(before, after, cpu_end - cpu_start)
+    before, at = cpu_sample(servers.pids), time.perf_counter()
+    if args.moves is None:  # a fixed window; each group then finishes the round trip in flight
+        await asyncio.sleep(max(0.0, phase.end - time.perf_counter()))
+        after, elapsed, seconds = cpu_sample(servers.pids), time.perf_counter() - at, args.seconds
+        await asyncio.gather(*tasks)
+    else:  # until every group has made its moves
+        await asyncio.gather(*tasks)
+        after, elapsed = cpu_sample(servers.pids), time.perf_counter() - at
+        seconds = max(phase.last_send - phase.start, 1e-9)
+    cpu = cpu_used(before, after, elapsed)
     await asyncio.gather(*(g.close() for g in groups))
-    await asyncio.sleep(args.settle)  # let the servers forget the connections before what follows
+    await quiet(servers)  # the servers forget the connections before what follows
     return phase, seconds, cpu
+
+
+async def quiet(servers: Servers, limit: float = 120) -> None:
+    """Wait until the servers are idle (under 5 % of a core for half a second)."""
+    deadline = time.perf_counter() + limit
+    while time.perf_counter() < deadline:
+        before = cpu_sample(servers.pids)["daphne"]
+        await asyncio.sleep(0.5)
+        if cpu_sample(servers.pids)["daphne"] - before < 0.025:
+            return
 
 
 async def run_level(
     tables: int, first_pair: int, args: argparse.Namespace, servers: Servers, sessions: list[str]
 ) -> list[Result]:
-    """The echo floor, then the tables, with ``tables`` groups of connections."""
+    """``tables`` live tables, then as many echo pairs sending at the rate the tables reached."""
     from asgiref.sync import sync_to_async
 
     print(f"{tables} table{'s' if tables > 1 else ''}:", flush=True)
-    results = []
     connections = tables * SEATS
-
     ports = servers.ports
 
     def seat_ports(k: int) -> list[int]:  # the seats of a table on different processes
         return [ports[(k + i) % len(ports)] for i in range(SEATS)]
-
-    pairs: list[Group] = [EchoPair(first_pair + k, seat_ports(k), args.echo_bytes) for k in range(tables)]
-    phase, seconds, cpu = await run_phase(pairs, args, servers.pids, "echo")
-    results.append(Result(tables, "echo", connections, seconds, phase.stats("echo"), phase.errors, 0, cpu))
 
     def make_tables() -> list[Table]:
         made = []
@@ -584,17 +624,34 @@ async def run_level(
         return made
 
     began = time.perf_counter()
-    made = await sync_to_async(make_tables)()
+    made: list[Group] = list(await sync_to_async(make_tables)())
     print(f"  {tables} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
-    phase, seconds, cpu = await run_phase(list(made), args, servers.pids, "move")
-    for kind in ("move", "deal"):
-        errors = phase.errors if kind == "move" else Counter()
-        results.append(
-            Result(tables, kind, connections, seconds, phase.stats(kind), errors, phase.replaced, cpu)
+    low, high = args.think
+    phase, seconds, cpu = await run_phase(made, args, lambda: random.uniform(low, high), servers, "move")
+    print(f"  {phase.replaced} matches over, each replaced by a new table", flush=True)
+    results = [
+        Result(
+            tables,
+            kind,
+            connections,
+            seconds,
+            phase.stats(kind),
+            phase.errors if kind == "move" else Counter(),
+            cpu,
         )
-    for r in results[-3:]:
-        if r.kind != "deal":
-            print("  " + row(r), flush=True)
+        for kind in ("move", "deal")
+    ]
+    # The floor: as many pairs, each sending every `interval` on average, so that
+    # together they send as many messages a second as the tables did (moves and deals).
+    sent = sum(len(phase.stats(kind).samples) for kind in ("move", "deal")) / seconds
+    interval = tables / sent if sent else (low + high) / 2
+    pairs: list[Group] = [EchoPair(first_pair + k, seat_ports(k), args.echo_bytes) for k in range(tables)]
+    phase, seconds, cpu = await run_phase(
+        pairs, args, lambda: random.uniform(0.5, 1.5) * interval, servers, "echo"
+    )
+    results.append(Result(tables, "echo", connections, seconds, phase.stats("echo"), phase.errors, cpu))
+    for r in results:
+        print("  " + row(r), flush=True)
     return results
 
 
@@ -639,7 +696,8 @@ def row(r: Result) -> str:
         f"{len(s.samples) / r.seconds:.0f}",
     ]
     cells += [
-        f"{1000 * v:.1f}" for v in (s.percentile(0.5), s.percentile(0.99), max(s.samples, default=math.nan))
+        "t/o" if v == math.inf else f"{1000 * v:.1f}"
+        for v in (s.percentile(0.5), s.percentile(0.99), max(s.samples, default=math.nan))
     ]
     cells += [s.timeouts, sum(r.errors.values())]
     cells += ["" if r.kind == "deal" else f"{r.cpu[part]:.2f}" for part in CPU_PARTS]
@@ -673,10 +731,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--timeout", type=float, default=10, help="a round trip longer than this is a timeout"
     )
     parser.add_argument(
-        "--echo-bytes", type=int, default=1500, help="padding of an echo message (default 1500)"
+        "--echo-bytes", type=int, default=1800, help="echo message padding, about a state's size (1800)"
     )
-    parser.add_argument("--settle", type=float, default=3, help="pause after closing a level's connections")
-    parser.add_argument("--app", default="bench.asgi:application", help="the ASGI application Daphne serves")
+    parser.add_argument(
+        "--app", default="bench.asgi:application", help="what Daphne serves (to try a change without editing)"
+    )
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
     args = parser.parse_args(argv)
     args.levels = [int(n) for n in args.tables.split(",")]
@@ -704,10 +763,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     env = server_environment(args, secrets.token_urlsafe(50))
     os.environ.update(env)
+    check_ports(args.port, args.servers)
     ensure_database(args.database_url)
     import django
 
     django.setup()
+    lock_database()
     sessions = prepare_database(max(args.levels) * SEATS)
     logs = Path(tempfile.mkdtemp(prefix="bench-load-"))
     measure = f"{args.moves} moves a table" if args.moves else f"{args.seconds:g} s"
@@ -733,11 +794,16 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER)
     for r in results:
         print(row(r))
+    print("CPU in cores over each measurement; other: what else the machine ran meanwhile.")
     errors = Counter[str]()
     for r in results:
         errors.update(r.errors)
     if errors:
         print("errors:", ", ".join(f"{code} {n}" for code, n in errors.most_common()))
+    if Group.retries:
+        print(f"handshakes tried again after a refusal: {Group.retries}")
+    if any(r.cpu.get("other", 0) > 0.2 for r in results):
+        print("warning: the machine was busy with something else during a measurement (other > 0.2)")
     return 0
 
 

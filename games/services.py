@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -114,22 +114,6 @@ def _seat_of(game: Game, user: AbstractBaseUser) -> int:
     return index
 
 
-def _locked_seat(game_id: int, user: AbstractBaseUser) -> tuple[Game, int]:
-    """``_locked`` then ``_seat_of``, in one query (every play takes this path).
-
-    The seat is read in the statement that takes the lock, so from before any wait
-    for it; that is safe because seats change only while the table is open (R50).
-    """
-    seat = Seat.objects.filter(game=OuterRef("pk"), player_id=user.pk).values("index")[:1]
-    try:
-        game = Game.objects.select_for_update().annotate(user_seat=Subquery(seat)).get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ServiceError("not_found") from None
-    if game.user_seat is None:
-        raise ServiceError("not_seated")
-    return game, game.user_seat
-
-
 def _bump(game: Game, events: list[dict[str, Any]], *, lobby: bool = False) -> Change:
     game.version += 1
     game.save()
@@ -212,7 +196,8 @@ def leave(game_id: int, user: AbstractBaseUser) -> Change:
 def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: object) -> Change:
     """A seat's play: ``move`` is ``{"tile", "end"?, "open"?}`` (docs/protocol.md)."""
     with transaction.atomic():
-        game, seat = _locked_seat(game_id, user)
+        game = _locked(game_id)
+        seat = _seat_of(game, user)
         if game.status == Game.OPEN:
             raise ServiceError("not_started")
         if game.status in (Game.OVER, Game.CLOSED):
@@ -230,7 +215,8 @@ def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: ob
 def next_round(game_id: int, user: AbstractBaseUser, version: object) -> Change:
     """Deal the next round once the last one is over (R54): the host's button."""
     with transaction.atomic():
-        game, seat = _locked_seat(game_id, user)
+        game = _locked(game_id)
+        seat = _seat_of(game, user)
         if seat != 0:
             raise ServiceError("not_host")
         _check_version(game, version)
