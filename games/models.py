@@ -71,6 +71,10 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])
 
+    def invites(self, token: str | None) -> bool:
+        """Whether ``token`` is this table's invitation (compared in constant time)."""
+        return bool(token) and secrets.compare_digest(token or "", self.invitation)
+
     def invitation_url(self) -> str:
         return reverse("table", args=[self.pk]) + f"?invitation={self.invitation}"
 

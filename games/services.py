@@ -146,7 +146,7 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
     """Take the next free seat (R50); the match starts when every seat is taken."""
     with transaction.atomic():
         game = _locked(game_id)
-        if not game.public and not (invitation and secrets.compare_digest(invitation, game.invitation)):
+        if not game.public and not game.invites(invitation):
             raise ServiceError("not_found")
         if game.status == Game.CLOSED:
             raise ServiceError("closed")
@@ -316,8 +316,7 @@ def connect(
         seat = None
         if user is not None and user.is_authenticated:
             seat = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
-        invited = bool(invitation) and secrets.compare_digest(invitation or "", game.invitation)
-        if seat is None and not game.public and not invited:
+        if seat is None and not game.public and not game.invites(invitation):
             raise ServiceError("not_found")
         was = _connected(game, seat)
         Connection.objects.create(

@@ -1,4 +1,3 @@
-import secrets
 from typing import Any
 
 from django.contrib import messages
@@ -73,8 +72,7 @@ def _visible_game(request: HttpRequest, pk: int) -> Game:
         raise Http404
     if game.public or game.seat_set.filter(player_id=request.user.pk).exists():
         return game
-    invitation = request.GET.get("invitation") or request.POST.get("invitation") or ""
-    if invitation and secrets.compare_digest(invitation, game.invitation):
+    if game.invites(request.GET.get("invitation") or request.POST.get("invitation")):
         return game
     raise Http404
 
