@@ -24,7 +24,7 @@ from channels.layers import get_channel_layer
 from django.db.models import Exists, OuterRef
 
 from games.models import Connection, Game
-from games.rules import from_json, view, view_events
+from games.rules import Match, from_json, view, view_events
 
 if TYPE_CHECKING:
     from games.services import Change
@@ -77,9 +77,13 @@ def snapshot(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
     return {"state": game.state, "version": game.version, "table": table_info(game), "events": events}
 
 
-def state_message(snap: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The full view of ``seat`` (None: a spectator), with the events that led to it."""
-    match = from_json(snap["state"]) if snap["state"] else None
+def state_message(snap: dict[str, Any], seat: int | None, match: Match | None = None) -> dict[str, Any]:
+    """The full view of ``seat`` (None: a spectator), with the events that led to it.
+
+    ``match`` is the snapshot's state already read, when several seats are served from it.
+    """
+    if match is None and snap["state"]:
+        match = from_json(snap["state"])
     return {
         "type": "state",
         "version": snap["version"],
@@ -105,10 +109,12 @@ def _send(*messages: tuple[str, str]) -> None:
 
 def game_changed(change: Change) -> None:
     """Tell every seat and the spectators what changed, each as much as it may know."""
+    snap = change.snapshot
+    match = from_json(snap["state"]) if snap["state"] else None
     _send(
         *(
-            (seat_group(change.game_id, seat), encode(state_message(change.snapshot, seat)))
-            for seat in [*range(change.snapshot["table"]["seats"]), None]
+            (seat_group(change.game_id, seat), encode(state_message(snap, seat, match)))
+            for seat in [*range(snap["table"]["seats"]), None]
         )
     )
 
