@@ -199,3 +199,43 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="dominos@localhost")
 WS_MAX_MESSAGE_BYTES = 4096
 WS_RATE = env.float("WS_RATE", default=10.0)  # messages a second, on average
 WS_BURST = env.int("WS_BURST", default=20)  # messages at once
+
+# Clocks of live tables (RULES R52–R54), in seconds. Tests shorten them.
+TURN_SECONDS = env.float("TURN_SECONDS", default=45.0)  # R52: a turn
+AWAY_SECONDS = env.float("AWAY_SECONDS", default=5.0)  # R53: the turn of a disconnected seat
+ROUND_PAUSE_SECONDS = env.float("ROUND_PAUSE_SECONDS", default=30.0)  # R54: between rounds
+# Abandonment: a table nobody has joined for this long, a match with no seat connected.
+OPEN_TABLE_TIMEOUT_SECONDS = env.float("OPEN_TABLE_TIMEOUT_SECONDS", default=30 * 60.0)
+DESERTED_TIMEOUT_SECONDS = env.float("DESERTED_TIMEOUT_SECONDS", default=10 * 60.0)
+# Presence: each open table socket renews its row this often; a row not renewed for
+# PRESENCE_TIMEOUT_SECONDS belonged to a process that died and is swept.
+PRESENCE_HEARTBEAT_SECONDS = env.float("PRESENCE_HEARTBEAT_SECONDS", default=30.0)
+PRESENCE_TIMEOUT_SECONDS = env.float("PRESENCE_TIMEOUT_SECONDS", default=90.0)
+# How often the watchdog runs (games.tasks.sweep): overdue deadlines whose timer was
+# lost, dead sockets, abandoned tables.
+SWEEP_SECONDS = env.float("SWEEP_SECONDS", default=5.0)
+
+# Celery (config/celery.py): Redis database 2 as the broker; no results are kept.
+CELERY_BROKER_URL = redis_db(REDIS_URL, 2)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # Every broker key starts with this (tests use one of their own per run).
+    "global_keyprefix": env.str("CELERY_KEY_PREFIX", default=""),
+    # A timer is redelivered only after this; the watchdog acts long before.
+    "visibility_timeout": 3600,
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="dominos")
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_TIMEZONE = TIME_ZONE
+# Periodic tasks (celery beat). A crontab entry, in Paris time, is one more line here.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    "sweep": {
+        "task": "games.tasks.sweep",
+        "schedule": SWEEP_SECONDS,
+        # A sweep nobody ran in time is dropped: the next one does its work.
+        "options": {"expires": SWEEP_SECONDS},
+    },
+}

@@ -15,13 +15,13 @@ table's public group.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
 from games.models import Connection, Game
 from games.rules import Match, from_json, view, view_events
@@ -62,6 +62,7 @@ def table_info(game: Game) -> dict[str, Any]:
             None if i not in names else {"seat": i, "name": names[i], "connected": i in connected}
             for i in range(game.seats)
         ],
+        "clock": clock(game),
         # R12: a round's commitment from its start, its seed once it is over.
         "rounds": [
             {"number": number, "commitment": commit, "seed": seed if finished else None}
@@ -70,6 +71,20 @@ def table_info(game: Game) -> dict[str, Any]:
             )
         ],
     }
+
+
+def clock(game: Game) -> dict[str, Any] | None:
+    """What the table waits for and how long it still waits (R52–R54), or None.
+
+    The time left is counted on the server when the message is built; a page counts
+    down from it on its own clock, so neither clock needs to agree with the other.
+    """
+    if game.deadline is None or game.status not in Game.LIVE:
+        return None
+    left = max(0, round((game.deadline - timezone.now()).total_seconds() * 1000))
+    if game.status == Game.ROUND_OVER:
+        return {"kind": "pause", "seat": None, "remaining_ms": left}
+    return {"kind": "turn", "seat": game.state["round"]["turn"], "remaining_ms": left}
 
 
 def snapshot(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -94,15 +109,14 @@ def state_message(snap: dict[str, Any], seat: int | None, match: Match | None = 
 
 
 def _send(*messages: tuple[str, str]) -> None:
-    """Send each ``(group, text)`` to its group, all at once: one trip to the event loop."""
+    """Send each ``(group, text)`` to its group, in order, in one trip to the event loop."""
     layer = get_channel_layer()
     if layer is None:
         return
 
     async def send_all() -> None:
-        await asyncio.gather(
-            *(layer.group_send(group, {"type": "relay", "text": text}) for group, text in messages)
-        )
+        for group, text in messages:
+            await layer.group_send(group, {"type": "relay", "text": text})
 
     async_to_sync(send_all)()
 
@@ -123,8 +137,14 @@ def presence_changed(game_id: int) -> None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return
-    players = table_info(game)["players"]
-    _send((table_group(game_id), encode({"type": "presence", "version": game.version, "players": players})))
+    info = table_info(game)
+    message = {
+        "type": "presence",
+        "version": game.version,
+        "players": info["players"],
+        "clock": info["clock"],
+    }
+    _send((table_group(game_id), encode(message)))
 
 
 def lobby_entry(game: Game) -> dict[str, Any]:

@@ -8,7 +8,10 @@ connection and the game go on.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -25,6 +28,10 @@ from games.services import ServiceError
 # Close codes (4000–4999 are the application's): the page shows why.
 NOT_LOGGED_IN = 4401
 NO_SUCH_TABLE = 4404
+# The socket's presence was swept (its heartbeat stopped too long): the page reconnects.
+PRESENCE_LOST = 4408
+
+log = logging.getLogger(__name__)
 
 # Protocol errors, besides the services' own (games.services.MESSAGES).
 ERRORS = {
@@ -147,7 +154,21 @@ class TableConsumer(JsonConsumer):
             return
         await self.join(broadcast.seat_group(self.game_id, self.seat))
         await self.accept()
+        self.beating = asyncio.create_task(self.heartbeat())
         await self.send_state()
+
+    async def heartbeat(self) -> None:
+        """Renew this socket's presence row, so that the watchdog knows its process lives."""
+        while True:
+            await asyncio.sleep(settings.PRESENCE_HEARTBEAT_SECONDS)
+            try:
+                alive = await database_sync_to_async(services.heartbeat)(self.channel_name)
+            except Exception:  # the database is away: try again at the next beat
+                log.exception("heartbeat of %s failed", self.channel_name)
+                continue
+            if not alive:
+                await self.close(code=PRESENCE_LOST)
+                return
 
     async def refuse(self, code: int) -> None:
         """Accept, then close with ``code``: a browser sees the code only after the handshake."""
@@ -159,6 +180,11 @@ class TableConsumer(JsonConsumer):
         self.groups_joined.append(group)
 
     async def disconnect(self, code: int) -> None:
+        beating = getattr(self, "beating", None)
+        if beating is not None:
+            beating.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beating
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         await database_sync_to_async(services.disconnect)(self.channel_name)

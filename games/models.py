@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.rules import Match, from_json
@@ -31,12 +32,14 @@ class Game(models.Model):
     ROUND_OVER = "round_over"  # between rounds (R54)
     OVER = "over"  # the match has ended (R55)
     CLOSED = "closed"  # the host left before the start
+    ABANDONED = "abandoned"  # nobody came, or nobody stayed: not counted in statistics
     STATUSES = [
         (OPEN, _("ouverte")),
         (PLAYING, _("en jeu")),
         (ROUND_OVER, _("entre deux manches")),
         (OVER, _("terminée")),
         (CLOSED, _("fermée")),
+        (ABANDONED, _("abandonnée")),
     ]
     LIVE = (PLAYING, ROUND_OVER)
 
@@ -58,11 +61,20 @@ class Game(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # When the table acts next if nobody does (R52–R54): the turn's clock while a
+    # round is in play, the end of the pause between rounds; None otherwise.
+    deadline = models.DateTimeField(null=True, blank=True)
+    # Since when no seat of a match in play has been connected (for abandonment).
+    deserted = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [
             # The lobby: open public tables, newest first.
             models.Index(fields=["status", "public", "-created"], name="game_lobby"),
+            # The watchdog: deadlines that have passed.
+            models.Index(
+                fields=["deadline"], name="game_deadline", condition=models.Q(deadline__isnull=False)
+            ),
         ]
 
     def __str__(self) -> str:
@@ -177,15 +189,19 @@ class Move(models.Model):
 
     def action(self) -> dict[str, Any]:
         """The move as written in a record (docs/record.md)."""
+        out: dict[str, Any] = {"seat": self.seat}
         if self.kind == self.DRAW:
-            return {"seat": self.seat, "draw": self.tile}
-        if self.kind == self.PASS:
-            return {"seat": self.seat, "pass": True}
-        out: dict[str, Any] = {"seat": self.seat, "play": self.tile}
-        if self.end:
-            out["end"] = self.end
-        if self.open is not None:
-            out["open"] = self.open
+            out["draw"] = self.tile
+        elif self.kind == self.PASS:
+            out["pass"] = True
+        else:
+            out["play"] = self.tile
+            if self.end:
+                out["end"] = self.end
+            if self.open is not None:
+                out["open"] = self.open
+        if self.auto:
+            out["auto"] = True
         return out
 
 
@@ -198,6 +214,9 @@ class Connection(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     channel = models.CharField(max_length=200, unique=True)
     opened = models.DateTimeField(auto_now_add=True)
+    # Renewed by the open socket's heartbeat; a row not renewed for
+    # PRESENCE_TIMEOUT_SECONDS is a socket whose process died, and is swept.
+    seen = models.DateTimeField(default=timezone.now, db_index=True)
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.seat}: {self.channel}"

@@ -10,13 +10,16 @@ Consumers call these functions with ``database_sync_to_async``.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Subquery
+from django.db.models import Exists, Max, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -35,10 +38,13 @@ from games.rules import (
     deal_round,
     get_ruleset,
     new_match,
+    table_play,
     tile_str,
     to_json,
 )
 from games.rules.record import event_action
+
+log = logging.getLogger(__name__)
 
 # What a player is told, in French first, for each refusal. The engine's own codes
 # (RuleError) are named here too, so that no English text reaches a page.
@@ -116,12 +122,170 @@ def _seat_of(game: Game, user: AbstractBaseUser) -> int:
 
 def _bump(game: Game, events: list[dict[str, Any]], *, lobby: bool = False) -> Change:
     game.version += 1
+    _start_clock(game)
     game.save()
     change = Change(game.pk, game.version, events, broadcast.snapshot(game, events))
     transaction.on_commit(lambda: broadcast.game_changed(change))
     if lobby:
         transaction.on_commit(lambda: broadcast.lobby_changed(game.pk))
     return change
+
+
+# Clocks (R52–R54) -------------------------------------------------------------
+#
+# The deadline is stored on the game: the database, not a timer, says when the
+# table acts. A Celery task is timed for it after commit; it acts only if that
+# same version is still waiting and the deadline has passed, so a late, lost or
+# duplicated task is harmless. The watchdog (``sweep``) acts on any deadline
+# whose task never came.
+
+
+def _start_clock(game: Game) -> None:
+    """Set the deadline of what the table now waits for, and time its task."""
+    now = timezone.now()
+    if game.status == Game.PLAYING:
+        turn = game.state["round"]["turn"]
+        seconds = settings.TURN_SECONDS if _connected(game, turn) else settings.AWAY_SECONDS  # R52, R53
+        game.deadline = now + timedelta(seconds=seconds)
+    elif game.status == Game.ROUND_OVER:
+        game.deadline = now + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)  # R54
+    else:
+        game.deadline = None
+    if game.deadline is not None:
+        _time_task(game)
+
+
+def _time_task(game: Game) -> None:
+    game_id, version, deadline = game.pk, game.version, game.deadline
+    task = "games.tasks.autoplay" if game.status == Game.PLAYING else "games.tasks.next_round"
+    transaction.on_commit(lambda: _send_task(task, game_id, version, deadline))
+
+
+def _send_task(task: str, game_id: int, version: int, eta: datetime | None) -> None:
+    from config.celery import app  # config imports this module's app: import it when used
+
+    try:
+        app.send_task(task, args=(game_id, version), eta=eta)
+    except Exception:  # the broker is down: the watchdog will act on the stored deadline
+        log.exception("could not time %s for game %s version %s", task, game_id, version)
+
+
+def _due(game: Game, version: int, status: str) -> bool:
+    """Whether ``version`` of the game still waits in ``status`` and its deadline has passed."""
+    return (
+        game.version == version
+        and game.status == status
+        and game.deadline is not None
+        and game.deadline <= timezone.now()
+    )
+
+
+def autoplay_if_due(game_id: int, version: int) -> Change | None:
+    """R52, R53: the clock of the turn of ``version`` ran out: the table plays for the seat.
+
+    It plays the engine's ``table_play`` (the first tile of the hand that fits, on
+    the first end). Does nothing if that turn has been played, is not yet due, or
+    the game is gone: a late or repeated timer changes nothing.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or not _due(game, version, Game.PLAYING):
+            return None
+        match = game.match
+        action = table_play(match)
+        match, events = apply(match, action)
+        for event in events:  # the first event is the seat's own play; forced ones follow
+            if event["type"] == "play" and event["seat"] == action.seat:
+                event["auto"] = True
+                break
+        _record(game, match, events)
+        return _bump(game, events)
+
+
+def next_round_if_due(game_id: int, version: int) -> Change | None:
+    """R54: the pause between rounds is over: deal the next one, unless the host already has."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or not _due(game, version, Game.ROUND_OVER):
+            return None
+        game.status = Game.PLAYING
+        events = _deal(game, game.match)
+        return _bump(game, events)
+
+
+def act_if_due(game_id: int) -> Change | None:
+    """Whatever the game's passed deadline calls for, at its current version (the watchdog)."""
+    game = Game.objects.filter(pk=game_id).values("version", "status").first()
+    if game is None:
+        return None
+    if game["status"] == Game.PLAYING:
+        return autoplay_if_due(game_id, game["version"])
+    if game["status"] == Game.ROUND_OVER:
+        return next_round_if_due(game_id, game["version"])
+    return None
+
+
+def abandon_if_due(game_id: int) -> Change | None:
+    """Close a table nobody joined in time, or a match nobody stayed at, as abandoned."""
+    now = timezone.now()
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            return None
+        if game.status == Game.OPEN:
+            joined = game.seat_set.aggregate(last=Max("joined"))["last"] or game.created
+            if joined > now - timedelta(seconds=settings.OPEN_TABLE_TIMEOUT_SECONDS):
+                return None
+        elif game.status in Game.LIVE:
+            if game.connections.filter(seat__isnull=False).exists():
+                game.deserted = None
+                game.save(update_fields=["deserted"])
+                return None
+            if game.deserted is None or game.deserted > now - timedelta(
+                seconds=settings.DESERTED_TIMEOUT_SECONDS
+            ):
+                return None
+        else:
+            return None
+        game.status = Game.ABANDONED
+        game.finished = now
+        return _bump(game, [{"type": "abandoned"}], lobby=True)
+
+
+def sweep() -> dict[str, int]:
+    """The watchdog, run every SWEEP_SECONDS by celery beat; returns what it did.
+
+    It forgets sockets whose process died (no heartbeat), acts on every deadline
+    that has passed (its timer was lost, say, with a worker restarted), and closes
+    abandoned tables.
+    """
+    now = timezone.now()
+    done = {"connections": 0, "deadlines": 0, "abandoned": 0}
+    stale = now - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
+    for channel in Connection.objects.filter(seen__lt=stale).values_list("channel", flat=True):
+        disconnect(channel)
+        done["connections"] += 1
+    overdue = Game.objects.filter(deadline__lte=now, status__in=Game.LIVE).values_list("pk", flat=True)
+    for game_id in overdue:
+        done["deadlines"] += act_if_due(game_id) is not None
+    # A match with no seat connected: note since when (connect and disconnect keep it too).
+    seated = Connection.objects.filter(game=OuterRef("pk"), seat__isnull=False)
+    Game.objects.filter(status__in=Game.LIVE, deserted__isnull=True).exclude(Exists(seated)).update(
+        deserted=now
+    )
+    deserted = now - timedelta(seconds=settings.DESERTED_TIMEOUT_SECONDS)
+    unjoined = now - timedelta(seconds=settings.OPEN_TABLE_TIMEOUT_SECONDS)
+    candidates = list(
+        Game.objects.filter(status__in=Game.LIVE, deserted__lte=deserted).values_list("pk", flat=True)
+    ) + list(
+        Game.objects.filter(status=Game.OPEN, created__lte=unjoined)
+        .annotate(last=Max("seat_set__joined"))
+        .filter(last__lte=unjoined)
+        .values_list("pk", flat=True)
+    )
+    for game_id in candidates:
+        done["abandoned"] += abandon_if_due(game_id) is not None
+    return done
 
 
 # Tables ---------------------------------------------------------------------
@@ -271,6 +435,7 @@ def _record(game: Game, match: Match, events: list[dict[str, Any]]) -> None:
                 end=action.get("end") or "",
                 open=action.get("open"),
                 forced=bool(event.get("forced")),
+                auto=bool(event.get("auto")),
             )
         )
         seq += 1
@@ -322,20 +487,44 @@ def connect(
         Connection.objects.create(
             game=game, user=user if seat is not None else None, seat=seat, channel=channel
         )
+        if seat is not None and game.deserted is not None:
+            game.deserted = None
+            game.save(update_fields=["deserted"])
+        # R53: coming back gives no time back; the deadline stays as it is.
         if seat is not None and not was:
             transaction.on_commit(lambda: broadcast.presence_changed(game_id))
     return seat
 
 
 def disconnect(channel: str) -> None:
+    """A socket closed (or its process died). R53: a seat left with no socket on its own
+    turn has AWAY_SECONDS from now, if that is sooner than its deadline."""
     with transaction.atomic():
-        conn = Connection.objects.select_related("game").filter(channel=channel).first()
+        conn = Connection.objects.filter(channel=channel).first()
         if conn is None:
             return
         game = _locked(conn.game_id)
         conn.delete()
-        if conn.seat is not None and not _connected(game, conn.seat):
-            transaction.on_commit(lambda: broadcast.presence_changed(game.pk))
+        if conn.seat is None or _connected(game, conn.seat):
+            return
+        changed = []
+        if game.status == Game.PLAYING and game.state["round"]["turn"] == conn.seat and game.deadline:
+            sooner = timezone.now() + timedelta(seconds=settings.AWAY_SECONDS)
+            if sooner < game.deadline:
+                game.deadline = sooner
+                changed.append("deadline")
+                _time_task(game)
+        if game.status in Game.LIVE and not game.connections.filter(seat__isnull=False).exists():
+            game.deserted = timezone.now()
+            changed.append("deserted")
+        if changed:
+            game.save(update_fields=changed)
+        transaction.on_commit(lambda: broadcast.presence_changed(game.pk))
+
+
+def heartbeat(channel: str) -> bool:
+    """An open socket is still there (its process is alive); False if it was swept."""
+    return Connection.objects.filter(channel=channel).update(seen=timezone.now()) > 0
 
 
 def _connected(game: Game, seat: int | None) -> bool:

@@ -29,12 +29,31 @@ def pytest_configure(config: pytest.Config) -> None:
     # Set for this process and for the servers the tests start (they read the environment).
     os.environ["CHANNEL_PREFIX"] = f"asgi-{RUN}"
     os.environ["CACHE_KEY_PREFIX"] = RUN
+    # Celery: a queue and broker keys of the run's own; no other run's worker takes its timers.
+    os.environ["CELERY_QUEUE"] = RUN
+    os.environ["CELERY_KEY_PREFIX"] = f"{RUN}:"
     from django.conf import settings
 
+    settings.CELERY_TASK_DEFAULT_QUEUE = RUN
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = f"{RUN}:"
     settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["CHANNEL_PREFIX"]
     settings.CACHES["default"]["KEY_PREFIX"] = RUN
     # Users are made by the hundred: a fast hash (the servers started by tests keep theirs).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Drop the timers this run sent and no worker took (its broker keys)."""
+    import redis
+    from django.conf import settings
+
+    try:
+        client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+        keys = list(client.scan_iter(f"{RUN}:*"))
+        if keys:
+            client.delete(*keys)
+    except redis.RedisError:
+        pass
 
 
 @pytest.fixture(autouse=True)

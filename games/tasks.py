@@ -1,0 +1,32 @@
+"""Timers of live tables (DESIGN.md §5): Celery tasks that call the services.
+
+A task is timed for a deadline stored on the game, with the version it was
+timed for; the service acts only if that version is still waiting and overdue.
+So a task that comes late, twice, or for a turn already played does nothing,
+and nothing relies on revoking one. ``sweep`` (celery beat) catches deadlines
+whose task was lost.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from games import services
+
+
+@shared_task(name="games.tasks.autoplay", ignore_result=True)
+def autoplay(game_id: int, version: int) -> bool:
+    """R52, R53: play for the seat whose clock ran out. True if the table played."""
+    return services.autoplay_if_due(game_id, version) is not None
+
+
+@shared_task(name="games.tasks.next_round", ignore_result=True)
+def next_round(game_id: int, version: int) -> bool:
+    """R54: deal the next round at the end of the pause. True if it was dealt."""
+    return services.next_round_if_due(game_id, version) is not None
+
+
+@shared_task(name="games.tasks.sweep", ignore_result=True)
+def sweep() -> dict[str, int]:
+    """The watchdog: lost timers, dead sockets, abandoned tables."""
+    return services.sweep()
