@@ -44,8 +44,10 @@ redis: venv
 browser:
 	scripts/chromium-up
 
-# The Procfile's commands find daphne (and later celery) in the virtual environment.
+# The Procfile's commands (daphne, the celery worker and beat) come from the virtual
+# environment; beat keeps its schedule's state in .run/.
 run: venv migrate messages redis
+	mkdir -p .run
 	PATH="$(CURDIR)/$(BIN):$$PATH" PORT=$(PORT) $(BIN)/honcho start
 
 test: venv messages redis browser
