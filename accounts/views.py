@@ -65,6 +65,8 @@ def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dic
 def result(game: Game, seat: Seat) -> str:
     if game.status == Game.OVER:
         return "won" if seat.won else "lost"
+    if game.status == Game.ABANDONED:
+        return "abandoned"
     return "waiting" if game.status == Game.OPEN else "playing"
 
 
