@@ -228,7 +228,6 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="dominos")
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_TIMEZONE = TIME_ZONE
 # Periodic tasks (celery beat). A crontab entry, in Paris time, is one more line here.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {

@@ -1,0 +1,174 @@
+"""R52–R54 with a real Celery worker and beat on the local Redis (DESIGN.md §5).
+
+The clocks are short (tests/timers/conftest.py): a turn 3 s, a disconnected
+seat's turn 1.5 s, the pause between rounds 2 s, the watchdog every second.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from config.celery import app
+from games import services
+from games.models import Game, Move, Round
+from games.rules import table_play
+from tests.games.conftest import full_table
+from tests.timers.conftest import wait_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def game_of(game_id: int) -> Game:
+    return Game.objects.get(pk=game_id)
+
+
+def turn_of(game: Game) -> int:
+    return game.state["round"]["turn"]
+
+
+def auto_moves(game_id: int) -> list[Move]:
+    return list(Move.objects.filter(game_id=game_id, auto=True).order_by("seq"))
+
+
+def play_first(game: Game) -> None:
+    action = table_play(game.match)
+    user = game.seat_set.get(index=action.seat).player
+    move = {k: v for k, v in action.to_dict(True).items() if k != "seat"}
+    services.play(game.pk, user, move, game.version)
+
+
+def connect_all(game_id: int, players: list) -> None:
+    for index, user in enumerate(players):
+        services.connect(game_id, user, f"tab-{game_id}-{index}")
+
+
+def round_over_table(players: list) -> int:
+    """A two-seat block table whose first round is over, played by hand quickly."""
+    game_id = full_table("block", players)
+    connect_all(game_id, players)
+    while (game := game_of(game_id)).status == Game.PLAYING:
+        play_first(game)
+    assert game.status == Game.ROUND_OVER
+    return game_id
+
+
+def test_r52_a_player_who_does_nothing_is_played_for(celery, clocks, players):
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    play_first(game_of(game_id))  # a turn begun with both seats connected: the full clock
+    game = game_of(game_id)
+    expected = table_play(game.match)
+    begun = time.monotonic()
+    wait_for(lambda: game_of(game_id).version > game.version, timeout=clocks["TURN_SECONDS"] + 5)
+    waited = time.monotonic() - begun
+    assert waited >= clocks["TURN_SECONDS"] - 0.5  # not before the clock ran out
+    [move] = auto_moves(game_id)
+    assert (move.seat, move.tile, move.end or None) == (
+        expected.seat,
+        expected.to_dict()["play"],
+        expected.end,
+    )
+    assert move.created >= game.deadline
+    # And so on, turn after turn, for whoever does nothing.
+    wait_for(lambda: len(auto_moves(game_id)) >= 2, timeout=clocks["TURN_SECONDS"] + 5)
+    assert game_of(game_id).replay() == game_of(game_id).match
+
+
+def test_r53_a_disconnected_players_turn_is_played_after_the_short_clock(celery, clocks, settings, players):
+    settings.TURN_SECONDS = 60.0  # this process's turns; the worker's stay short
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    play_first(game_of(game_id))
+    game = game_of(game_id)
+    seat = turn_of(game)
+    assert (game.deadline - timezone.now()).total_seconds() > 55
+    services.disconnect(f"tab-{game_id}-{seat}")
+    gone = time.monotonic()
+    wait_for(lambda: auto_moves(game_id), timeout=clocks["AWAY_SECONDS"] + 5)
+    waited = time.monotonic() - gone
+    assert clocks["AWAY_SECONDS"] - 0.5 <= waited < clocks["AWAY_SECONDS"] + 3
+    assert auto_moves(game_id)[0].seat == seat
+
+
+def test_r53_reconnecting_does_not_give_time_back(celery, clocks, settings, players):
+    settings.TURN_SECONDS = 60.0
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    play_first(game_of(game_id))
+    seat = turn_of(game_of(game_id))
+    services.disconnect(f"tab-{game_id}-{seat}")
+    gone = time.monotonic()
+    services.connect(game_id, players[seat], "tab-back")  # back at once
+    wait_for(lambda: auto_moves(game_id), timeout=clocks["AWAY_SECONDS"] + 5)
+    assert time.monotonic() - gone < clocks["AWAY_SECONDS"] + 3  # not the 60 s it had
+    assert auto_moves(game_id)[0].seat == seat
+
+
+def test_a_late_or_duplicate_timer_does_nothing_after_the_player_has_played(celery, clocks, players):
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    game = game_of(game_id)
+    play_first(game)  # in time: the timer of that turn will find it played
+    played = game_of(game_id)
+    # The same turn's timer sent again, late, twice; and the new turn's timer, twice, early.
+    for _ in range(2):
+        app.send_task("games.tasks.autoplay", args=(game_id, game.version))
+        app.send_task("games.tasks.autoplay", args=(game_id, played.version))
+    time.sleep(1)
+    assert game_of(game_id).version == played.version and not auto_moves(game_id)
+    # When the new turn's clock does run out, the table plays once, however many timers come.
+    wait_for(lambda: auto_moves(game_id), timeout=clocks["TURN_SECONDS"] + 5)
+    for _ in range(3):
+        app.send_task("games.tasks.autoplay", args=(game_id, played.version))
+    time.sleep(1)
+    assert len(Move.objects.filter(game_id=game_id, version=played.version + 1, auto=True)) == 1
+    assert game_of(game_id).replay() == game_of(game_id).match
+
+
+def test_the_watchdog_plays_a_turn_whose_timer_died_with_the_worker(celery, clocks, settings, players):
+    settings.AWAY_SECONDS = 4.0  # time to kill the worker before the deadline
+    game_id = full_table("draw", players[:2])  # nobody connected: the short clock
+    game = game_of(game_id)
+    # The worker holds the turn's timer until it is due; it dies with it.
+    wait_for(lambda: "games.tasks.autoplay" in celery.worker.output(), timeout=5)
+    celery.worker.kill()
+    wait_for(lambda: timezone.now() > game.deadline + timedelta(seconds=1), timeout=10)
+    assert game_of(game_id).version == game.version  # nobody is there to act
+    restarted = celery.worker.log.stat().st_size
+    celery.start_worker()
+    wait_for(lambda: game_of(game_id).version > game.version, timeout=10)
+    [move] = auto_moves(game_id)[:1]
+    assert move.seat == turn_of(game)
+    # The timer itself was lost with the worker (the broker hands it back only after an
+    # hour): the watchdog's sweep did it, and says so once it has finished.
+    wait_for(lambda: "'deadlines': 1" in celery.worker.output(since=restarted), timeout=5)
+
+
+def test_r54_the_pause_between_rounds_starts_the_next_round(celery, clocks, players):
+    game_id = round_over_table(players[:2])
+    game = game_of(game_id)
+    ended = time.monotonic()
+    wait_for(
+        lambda: Round.objects.filter(game_id=game_id).count() == 2, timeout=clocks["ROUND_PAUSE_SECONDS"] + 5
+    )
+    assert time.monotonic() - ended >= clocks["ROUND_PAUSE_SECONDS"] - 0.5
+    assert game_of(game_id).version == game.version + 1
+
+
+def test_r54_the_hosts_early_start_cancels_nothing_it_should_not(celery, clocks, players):
+    game_id = round_over_table(players[:2])
+    paused = game_of(game_id)
+    services.next_round(game_id, players[0], paused.version)  # the host does not wait
+    started = game_of(game_id)
+    assert Round.objects.filter(game_id=game_id).count() == 2
+    # The pause's timer comes and deals nothing more.
+    time.sleep(clocks["ROUND_PAUSE_SECONDS"] + 1.5)
+    assert Round.objects.filter(game_id=game_id).count() == 2
+    # The new round's turns are still timed: nobody plays, the table does.
+    if started.status == Game.PLAYING:
+        wait_for(lambda: auto_moves(game_id), timeout=clocks["TURN_SECONDS"] + 5)
+        assert auto_moves(game_id)[0].version == started.version + 1
