@@ -120,9 +120,15 @@ def _seat_of(game: Game, user: AbstractBaseUser) -> int:
     return index
 
 
-def _bump(game: Game, events: list[dict[str, Any]], *, lobby: bool = False) -> Change:
+def _bump(
+    game: Game, events: list[dict[str, Any]], *, lobby: bool = False, present: int | None = None
+) -> Change:
+    """Save a change under a new version, restart the clock, and broadcast after commit.
+
+    ``present``: a seat whose player is acting now, so is there even before their socket.
+    """
     game.version += 1
-    _start_clock(game)
+    _start_clock(game, present)
     game.save()
     change = Change(game.pk, game.version, events, broadcast.snapshot(game, events))
     transaction.on_commit(lambda: broadcast.game_changed(change))
@@ -140,12 +146,13 @@ def _bump(game: Game, events: list[dict[str, Any]], *, lobby: bool = False) -> C
 # whose task never came.
 
 
-def _start_clock(game: Game) -> None:
+def _start_clock(game: Game, present: int | None = None) -> None:
     """Set the deadline of what the table now waits for, and time its task."""
     now = timezone.now()
     if game.status == Game.PLAYING:
         turn = game.state["round"]["turn"]
-        seconds = settings.TURN_SECONDS if _connected(game, turn) else settings.AWAY_SECONDS  # R52, R53
+        here = turn == present or _connected(game, turn)
+        seconds = settings.TURN_SECONDS if here else settings.AWAY_SECONDS  # R52, R53
         game.deadline = now + timedelta(seconds=seconds)
     elif game.status == Game.ROUND_OVER:
         game.deadline = now + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)  # R54
@@ -333,7 +340,8 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
             game.started = timezone.now()
             match = new_match(game.variant, game.seats, game.target)
             events += _deal(game, match)
-        return _bump(game, events, lobby=True)
+        # The player taking the last seat is on their way to the table: a full first turn.
+        return _bump(game, events, lobby=True, present=free[0])
 
 
 def leave(game_id: int, user: AbstractBaseUser) -> Change:

@@ -153,22 +153,38 @@ def test_no_clock_runs_at_an_open_or_ended_table(players):
 
 
 def test_r53_a_seat_with_no_connection_has_5_seconds_on_its_turn(players):
-    game_id = full_table("draw", players[:2])  # nobody has a socket open
+    game_id = full_table("draw", players[:3])
+    play_first(game_of(game_id))  # nobody has a socket open
     game = game_of(game_id)
     assert 4 < seconds_left(game) <= 5
-    # Its opponent is connected; when the turn comes back to the absent seat, 5 s again.
-    absent = turn_of(game)
-    present = 1 - absent
-    services.connect(game_id, players[present], "tab-present")
-    overdue(game_id)
-    services.autoplay_if_due(game_id, game.version)
-    game = game_of(game_id)
-    if turn_of(game) == present:
-        assert 44 < seconds_left(game) <= 45
-        play_first(game)
+    # The seat after it connects: it gets the full clock on its turn, the others 5 s.
+    nxt = (turn_of(game) + 1) % 3
+    services.connect(game_id, players[nxt], "tab-next")
+    play_first(game)
+    for _ in range(3):
         game = game_of(game_id)
-    if game.status == Game.PLAYING and turn_of(game) == absent:
-        assert 4 < seconds_left(game) <= 5
+        if game.status != Game.PLAYING:
+            break
+        if turn_of(game) == nxt:
+            assert 44 < seconds_left(game) <= 45
+        else:
+            assert 4 < seconds_left(game) <= 5
+        play_first(game)
+
+
+def test_r53_the_player_taking_the_last_seat_is_there_for_the_first_turn(players):
+    """They joined this instant, before their page's socket opens: a full clock. The host,
+    with no socket open, has the short one."""
+    for _ in range(10):
+        game = services.open_table(players[0], "draw", 2, None, True)
+        services.join(game.pk, players[1])
+        game = game_of(game.pk)
+        if game.status != Game.PLAYING:
+            continue
+        if turn_of(game) == 1:
+            assert 44 < seconds_left(game) <= 45
+        else:
+            assert 4 < seconds_left(game) <= 5
 
 
 def test_r53_disconnecting_on_ones_turn_leaves_5_seconds_if_that_is_sooner(players):

@@ -12,7 +12,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import services
-from games.models import Game
+from games.consumers import PRESENCE_LOST
+from games.models import Connection, Game
 from tests.games.conftest import Socket, afull_table, connect, socket_of, state
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -268,3 +269,57 @@ async def test_a_game_move_by_a_service_reaches_sockets_with_the_game_version(pl
     for s in sockets:
         news = await state(s)
         assert news["version"] == game.version + 1 and news["events"][0]["tile"] == legal["play"]
+
+
+async def test_r53_a_socket_renews_its_presence_and_is_closed_if_it_was_swept(players, settings):
+    settings.PRESENCE_HEARTBEAT_SECONDS = 0.2
+    gid = await afull_table("draw", players[:2])
+    socket = await connect(gid, players[0])
+    await state(socket)
+    conn = await database_sync_to_async(Connection.objects.get)(game_id=gid)
+    first_seen = conn.seen
+    await asyncio.sleep(0.6)
+    await database_sync_to_async(conn.refresh_from_db)()
+    assert conn.seen > first_seen  # its heartbeat renews it
+    # The row is swept (as if the heartbeat had stopped): the page is told to reconnect.
+    await database_sync_to_async(services.disconnect)(conn.channel)
+    output = await socket.communicator.receive_output(timeout=2)
+    while output["type"] != "websocket.close":
+        output = await socket.communicator.receive_output(timeout=2)
+    assert output["code"] == PRESENCE_LOST
+
+
+async def test_r53_every_seat_sees_who_left_and_the_shortened_clock(players, settings):
+    settings.TURN_SECONDS, settings.AWAY_SECONDS = 45, 5
+    gid, sockets, states, turn = await seated(players, "draw")
+    await sockets[turn].send(play_of(states[turn]))  # the next turn begins with both connected
+    states = [await socket.receive_type("state") for socket in sockets]
+    turn = states[0]["view"]["round"]["turn"]
+    if turn is None:  # the play ended the round: nothing to time
+        return
+    clock = states[0]["table"]["clock"]
+    assert clock["kind"] == "turn" and clock["seat"] == turn and 40_000 < clock["remaining_ms"] <= 45_000
+    await sockets[turn].close()
+    other = sockets[1 - turn]
+    presence = await other.receive_type("presence")
+    assert presence["players"][turn]["connected"] is False
+    assert presence["clock"]["seat"] == turn and presence["clock"]["remaining_ms"] <= 5000
+    assert presence["version"] == states[0]["version"]
+    await other.close()
+
+
+async def test_a_play_made_by_the_table_reaches_every_seat_marked_auto(players):
+    gid, sockets, states, turn = await seated(players, "draw")
+
+    @database_sync_to_async
+    def time_out() -> None:
+        game = Game.objects.get(pk=gid)
+        Game.objects.filter(pk=gid).update(deadline=game.created)
+        assert services.autoplay_if_due(gid, game.version) is not None
+
+    await time_out()
+    for socket in sockets:
+        message = await socket.receive_type("state")
+        assert message["events"][0]["type"] == "play" and message["events"][0]["auto"] is True
+        assert message["events"][0]["seat"] == turn
+        await socket.close()
