@@ -97,17 +97,19 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
     """Start Daphne processes serving the test database, as production runs the site.
 
     Each call starts one more process and returns its base URL; they share the
-    database and the Redis channel layer, and are stopped after the test.
+    database and the Redis channel layer, and are stopped after the test. A test
+    may kill one (``processes``) to see what survives it.
     """
     processes: list[subprocess.Popen[bytes]] = []
     env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "true"}
 
-    def start() -> str:
+    def start(**settings: str) -> str:
+        """Start a process; ``settings`` are more environment variables for it alone."""
         port = _free_port()
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
             cwd=ROOT,
-            env=env,
+            env={**env, **settings},
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             start_new_session=True,
@@ -127,6 +129,7 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
                 time.sleep(0.1)
         raise RuntimeError("daphne did not answer within 30 s")
 
+    start.processes = processes  # type: ignore[attr-defined]
     yield start
     for process in processes:
         os.killpg(process.pid, signal.SIGTERM)
