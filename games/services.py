@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 MESSAGES = {
     "not_found": _("Cette table n’existe pas."),
     "closed": _("Cette table est fermée."),
+    "abandoned": _("Cette partie a été abandonnée."),
     "full": _("Toutes les places de cette table sont prises."),
     "already_seated": _("Vous êtes déjà assis à cette table."),
     "not_seated": _("Vous n’êtes pas assis à cette table."),
@@ -111,6 +112,16 @@ def _locked(game_id: int) -> Game:
 def _check_version(game: Game, version: object) -> None:
     if type(version) is not int or version != game.version:
         raise ServiceError("stale_version", f"the table is at version {game.version}, not {version!r}")
+
+
+def _check_not_ended(game: Game) -> None:
+    """Refuse any command at a table that has ended, saying how it ended."""
+    if game.status == Game.CLOSED:
+        raise ServiceError("closed")
+    if game.status == Game.ABANDONED:
+        raise ServiceError("abandoned")
+    if game.status == Game.OVER:
+        raise ServiceError("match_over")
 
 
 def _seat_of(game: Game, user: AbstractBaseUser) -> int:
@@ -319,8 +330,7 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
         game = _locked(game_id)
         if not game.public and not game.invites(invitation):
             raise ServiceError("not_found")
-        if game.status == Game.CLOSED:
-            raise ServiceError("closed")
+        _check_not_ended(game)
         if game.seat_set.filter(player_id=user.pk).exists():
             raise ServiceError("already_seated")
         if game.status != Game.OPEN:
@@ -349,8 +359,7 @@ def leave(game_id: int, user: AbstractBaseUser) -> Change:
     with transaction.atomic():
         game = _locked(game_id)
         seat = _seat_of(game, user)
-        if game.status == Game.CLOSED:
-            raise ServiceError("closed")
+        _check_not_ended(game)
         if game.status != Game.OPEN:
             raise ServiceError("started")
         if seat == 0:
@@ -372,8 +381,7 @@ def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: ob
         seat = _seat_of(game, user)
         if game.status == Game.OPEN:
             raise ServiceError("not_started")
-        if game.status in (Game.OVER, Game.CLOSED):
-            raise ServiceError("match_over")
+        _check_not_ended(game)
         _check_version(game, version)
         try:
             action = Action.from_dict({"seat": seat, **move})
@@ -391,9 +399,10 @@ def next_round(game_id: int, user: AbstractBaseUser, version: object) -> Change:
         seat = _seat_of(game, user)
         if seat != 0:
             raise ServiceError("not_host")
+        _check_not_ended(game)
         _check_version(game, version)
         if game.status != Game.ROUND_OVER:
-            raise ServiceError("match_over" if game.status == Game.OVER else "not_between_rounds")
+            raise ServiceError("not_between_rounds")
         game.status = Game.PLAYING
         events = _deal(game, game.match)
         return _bump(game, events)

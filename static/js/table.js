@@ -88,7 +88,12 @@
   let drawnTiles = new Set(); // the tiles this seat drew in the last state's events
   let choice = null; // {tile, end}: a tile that fits several ways, waiting for the player's pick
   let waiting = false; // a command is on its way: no second one until the server answers
+  let clock = null; // what the table waits for: {kind, seat, version, endsAt}, see "The clock"
 
+  /** Whether the match is going on: nobody acts at a table that is over, closed or abandoned. */
+  function live() {
+    return table.status === "playing" || table.status === "round_over";
+  }
 
   function playerName(seat, players = table.players) {
     const player = players[seat];
@@ -313,7 +318,7 @@
   // The hand and the player's choice -------------------------------------------
 
   function myTurn() {
-    return view.status === "playing" && view.seat !== null && view.round.turn === view.seat;
+    return live() && view.status === "playing" && view.seat !== null && view.round.turn === view.seat;
   }
 
   function renderHand() {
@@ -323,7 +328,7 @@
     if (area.hidden) return;
     const hand = $("hand");
     area.classList.toggle("my-turn", myTurn());
-    const playable = new Set(view.legal.map((entry) => entry.play));
+    const playable = new Set(myTurn() ? view.legal.map((entry) => entry.play) : []);
     fill(
       hand,
       view.hand.map((tile) => {
@@ -478,7 +483,7 @@
     fill(
       $("players"),
       table.players.map((player, seat) => {
-        const turn = round.turn === seat && view.status === "playing";
+        const turn = round.turn === seat && view.status === "playing" && live();
         return el(
           "article",
           {
@@ -506,7 +511,14 @@
           round.passes[seat].length
             ? el("p", { class: "seat-passes" }, t("passed", { numbers: norList(round.passes[seat]) }))
             : null,
-          turn ? el("p", { class: "seat-turn" }, t("their_turn")) : null,
+          turn
+            ? el(
+                "p",
+                { class: "seat-turn" },
+                t("their_turn"),
+                turnClock(seat) ? [" · ", countdown("clock_seconds", { class: "seat-clock" })] : null,
+              )
+            : null,
         );
       }),
     );
@@ -519,13 +531,15 @@
       status = t("status_open", { taken: table.players.filter(Boolean).length, seats: table.seats });
     } else if (table.status === "closed") {
       status = t("status_closed");
+    } else if (table.status === "abandoned") {
+      status = t("status_abandoned");
     } else if (view && view.status === "over") {
       status = t("status_over");
     } else if (round) {
       const key = view.status === "round_over" ? "status_round_over" : "status_playing";
       status = t(key, { round: round.number });
     }
-    if (view && view.seat === null && table.status !== "closed") {
+    if (view && view.seat === null && !["closed", "abandoned"].includes(table.status)) {
       status = t("status_with_note", { status, note: t("spectating") });
     }
     $("status").textContent = status;
@@ -535,6 +549,7 @@
     const turn = $("turn");
     const mine = myTurn();
     turn.classList.toggle("mine", mine);
+    turn.hidden = table.status === "abandoned"; // the status and the notice say it
     if (view.status === "over") turn.textContent = t("turn_over");
     else if (view.status === "round_over") turn.textContent = t("turn_round_over");
     else if (mine) fill(turn, t("turn_you"), " ", el("span", { class: "hint" }, t("hint")));
@@ -651,18 +666,25 @@
 
   function roundOverPanel() {
     const host = view.seat === 0;
+    // R54: the next round comes by itself after the pause, or sooner from the host's button.
+    const pause = live() && clock !== null && clock.kind === "pause";
+    let next = null;
+    if (live() && host) {
+      next = el(
+        "button",
+        { type: "button", id: "next-round", disabled: waiting, onclick: nextRound },
+        t("next_round"),
+      );
+    } else if (live()) {
+      next = el("p", { class: "wait" }, t(pause ? "host_may_start" : "wait_host"));
+    }
     return el(
       "section",
       { id: "round-over", class: "panel result" },
       el("h2", {}, t("round_over_title", { round: view.round.number })),
       roundSummary(),
-      host
-        ? el(
-            "button",
-            { type: "button", id: "next-round", disabled: waiting, onclick: nextRound },
-            t("next_round"),
-          )
-        : el("p", { class: "wait" }, t("wait_host")),
+      pause ? pauseClock() : null,
+      next,
     );
   }
 
@@ -709,6 +731,8 @@
     if (flags.wild && event.end) text += ` ${t("log_open_kept", { n: event.open })}`;
     if (event.points) text += ` ${t("log_points", { points: event.points })}`;
     if (event.forced) text += ` ${t("log_forced")}`;
+    // R52: the player's clock ran out and the table played for them.
+    if (event.auto) return { text: `${text} ${t("log_auto")}`, className: "auto" };
     return text;
   }
 
@@ -734,6 +758,9 @@
           break;
         case "closed":
           lines.push(t("log_closed"));
+          break;
+        case "abandoned":
+          lines.push(t("log_abandoned"));
           break;
         case "round_started":
           lines.push(t("log_round_started", { round: event.round, name: playerName(event.opener) }));
@@ -769,17 +796,110 @@
 
   const LOG_LIMIT = 300;
 
+  /** A line is a text, or {text, className} for a line marked apart (a play by the table). */
   function logLines(all) {
-    const lines = all.filter(present);
+    const lines = all.filter(present).map((line) => (typeof line === "string" ? { text: line } : line));
     if (!lines.length) return;
     const log = $("log");
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-    log.append(...lines.map((line) => el("li", {}, line)));
+    log.append(...lines.map((line) => el("li", { class: line.className }, line.text)));
     while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();
     if (atBottom) log.scrollTop = log.scrollHeight;
     const news = $("news");
-    news.textContent = lines.join(" · ");
+    news.textContent = lines.map((line) => line.text).join(" · ");
     news.hidden = false;
+  }
+
+  // The clock -----------------------------------------------------------------
+  // What the table waits for and how long (R52–R54): a seat's turn, or the pause between
+  // rounds. The server counts `remaining_ms` when it builds a message; the page counts
+  // down from the moment it received it on its own monotonic clock (performance.now()),
+  // so the two clocks never need to agree. At zero the page shows 0 and waits: the
+  // server plays for the seat, or deals the next round, and says so.
+
+  const TICK_MS = 250;
+  const URGENT_SECONDS = 10; // shown apart, and said once to the player whose turn it is
+  let ticking = null; // the interval redrawing the countdowns
+  let warned = false; // the warning was said for this clock
+
+  /** Take the clock of a message received at `receivedAt` (null: the table waits for nothing). */
+  function setClock(data, receivedAt) {
+    const next = data
+      ? { kind: data.kind, seat: data.seat, version, endsAt: receivedAt + Math.max(0, data.remaining_ms) }
+      : null;
+    const same =
+      clock && next && clock.kind === next.kind && clock.seat === next.seat && clock.version === next.version;
+    if (!same) {
+      warned = false;
+      $("clock-alert").textContent = "";
+    }
+    clock = next;
+    if (clock && ticking === null) ticking = setInterval(tick, TICK_MS);
+  }
+
+  function secondsLeft() {
+    return clock ? Math.max(0, Math.ceil((clock.endsAt - performance.now()) / 1000)) : 0;
+  }
+
+  /** Whether the clock now running is that of `seat`'s turn. */
+  function turnClock(seat) {
+    return (
+      clock !== null && clock.kind === "turn" && clock.seat === seat && view.status === "playing" && live()
+    );
+  }
+
+  /** An element the ticks keep saying `key` (a text with {seconds}) in. */
+  function countdown(key, attrs = {}, tag = "span") {
+    return el(tag, { ...attrs, "data-clock-text": key });
+  }
+
+  function pauseClock() {
+    return countdown("clock_pause", { id: "pause-clock", class: "pause-clock", role: "timer" }, "p");
+  }
+
+  function renderClock() {
+    const box = $("clock");
+    const seat = clock && clock.kind === "turn" ? clock.seat : null;
+    const shown = seat !== null && view !== null && view.round !== null && turnClock(seat);
+    // R53: a seat whose player is away has the short clock.
+    const player = shown ? table.players[seat] : null;
+    const away = Boolean(player) && !player.connected;
+    box.hidden = !shown;
+    box.classList.toggle("away", away);
+    if (!shown) {
+      fill(box);
+    } else {
+      fill(
+        box,
+        countdown("clock_seconds", { class: "clock-time" }),
+        away ? el("span", { class: "clock-away" }, t("clock_away")) : null,
+      );
+    }
+    const handClock = $("hand-clock");
+    handClock.hidden = !(shown && myTurn());
+    if (handClock.hidden) handClock.removeAttribute("data-clock-text");
+    else handClock.dataset.clockText = "clock_seconds";
+    tick();
+  }
+
+  /** Redraw every countdown on the page; stop once the clock is gone or at zero. */
+  function tick() {
+    const seconds = secondsLeft();
+    const urgent = clock !== null && clock.kind === "turn" && seconds <= URGENT_SECONDS;
+    for (const node of root.querySelectorAll("[data-clock-text]")) {
+      const text = t(node.dataset.clockText, { seconds });
+      if (node.textContent !== text) node.textContent = text;
+      node.classList.toggle("urgent", urgent);
+    }
+    // One warning, not a countdown read aloud: the clocks themselves are not live regions.
+    if (urgent && !warned && seconds > 0 && myTurn()) {
+      warned = true;
+      $("clock-alert").textContent = t("clock_alert", { seconds });
+    }
+    if ((clock === null || seconds === 0) && ticking !== null) {
+      clearInterval(ticking);
+      ticking = null;
+    }
   }
 
   // Applying what the server sends -------------------------------------------
@@ -789,9 +909,11 @@
     renderStatus();
     $("waiting").hidden = table.status !== "open";
     $("closed").hidden = table.status !== "closed";
+    $("abandoned").hidden = table.status !== "abandoned";
     if (table.status === "open") renderSeatList();
     $("game").hidden = view === null;
     if (view === null || view.round === null) return;
+    renderClock();
     renderPlayers();
     renderTurn();
     renderBoardInfo();
@@ -800,10 +922,18 @@
     renderRoundArea();
     renderHand();
     renderScores();
+    tick();
   }
 
-  function applyState(message) {
-    if (version !== null && message.version <= version) return; // seen already (around a reconnection)
+  function applyState(message, receivedAt) {
+    if (version !== null && message.version < version) return; // seen already (around a reconnection)
+    if (version !== null && message.version === version) {
+      // The same state again (on reconnection, on sync): only who is here and the clock are newer.
+      table.players = message.table.players;
+      setClock(message.table.clock ?? null, receivedAt);
+      renderAround();
+      return;
+    }
     const gap = version !== null && message.version > version + 1;
     const before = table ? table.players : [];
     version = message.version;
@@ -811,6 +941,7 @@
     view = message.view;
     waiting = false;
     choice = null;
+    setClock(table.clock ?? null, receivedAt);
     if (message.events.length) {
       for (const event of message.events) {
         if (event.type === "play") lastTile = event.tile;
@@ -825,13 +956,25 @@
     if (gap) send({ type: "sync" }); // messages were lost: ask for the full view to be sure
   }
 
-  function applyPresence(message) {
+  function applyPresence(message, receivedAt) {
     if (!table) return;
     table.players = message.players;
-    if (table.status === "open") renderSeatList();
-    if (view && view.round) renderPlayers();
+    // R53: a player gone on their own turn has a shorter clock. A clock of another
+    // version than the page's belongs to a state the page has not got: not this one.
+    if (message.version === version && "clock" in message) setClock(message.clock, receivedAt);
+    renderAround();
     // Presence carries the current version: a higher one means a state was lost.
     if (version !== null && message.version > version) send({ type: "sync" });
+  }
+
+  /** Who is here and the clock, without the rest of the table. */
+  function renderAround() {
+    if (table.status === "open") renderSeatList();
+    if (view && view.round) {
+      renderClock();
+      renderPlayers();
+    }
+    tick();
   }
 
   function showError(text) {
@@ -844,9 +987,9 @@
     $("error").hidden = true;
   });
 
-  function receive(message) {
-    if (message.type === "state") applyState(message);
-    else if (message.type === "presence") applyPresence(message);
+  function receive(message, receivedAt) {
+    if (message.type === "state") applyState(message, receivedAt);
+    else if (message.type === "presence") applyPresence(message, receivedAt);
     else if (message.type === "error") {
       showError(message.message);
       waiting = false;
@@ -861,6 +1004,7 @@
 
   const NOT_LOGGED_IN = 4401;
   const NO_SUCH_TABLE = 4404;
+  const PRESENCE_LOST = 4408; // the server forgot this socket (its heartbeat stopped): come back
   let socket = null;
   let retries = 0;
 
@@ -874,19 +1018,20 @@
       $("connection").hidden = true;
     });
     socket.addEventListener("message", (event) => {
+      const receivedAt = performance.now(); // the clock's remaining_ms counts from here
       let message;
       try {
         message = JSON.parse(event.data);
       } catch {
         return; // the server sends JSON only; anything else is not for this page
       }
-      receive(message);
+      receive(message, receivedAt);
     });
     socket.addEventListener("close", (event) => {
       waiting = false;
       if (event.code === NOT_LOGGED_IN) refused("not_logged_in");
       else if (event.code === NO_SUCH_TABLE) refused("not_found");
-      else if (opened) reconnect();
+      else if (event.code === PRESENCE_LOST || opened) reconnect();
       else askWhy();
     });
   }
@@ -957,7 +1102,8 @@
   });
 
   // A private table is watched with its invitation only (the socket's URL carries it),
-  // and a closed table has nothing more to say: the page as served is all there is.
+  // and a closed or abandoned table has nothing more to say: the page as served is all there is.
   const watchable = page.seat !== null || flags.public || page.invited;
-  if (watchable && root.dataset.status !== "closed") connect();
+  const ended = ["closed", "abandoned"].includes(root.dataset.status);
+  if (watchable && !ended) connect();
 })();

@@ -362,3 +362,27 @@ def test_the_sweep_acts_on_every_overdue_deadline(players):
     assert after[waiting] == before[waiting]
     assert Move.objects.filter(game_id=playing, auto=True).count() == 1
     assert Round.objects.filter(game_id=between).count() == 2
+
+
+def test_every_command_at_an_abandoned_table_is_refused_and_changes_nothing(players, settings):
+    settings.DESERTED_TIMEOUT_SECONDS = 600
+    game_id = full_table("draw", players[:2])
+    Game.objects.filter(pk=game_id).update(deserted=timezone.now() - timedelta(minutes=11))
+    assert services.abandon_if_due(game_id) is not None
+    game = game_of(game_id)
+    before = (game.version, game.state, game.moves.count())
+    host = players[0]
+    commands = [
+        lambda: services.play(game_id, host, {"play": "6-6"}, game.version),
+        lambda: services.next_round(game_id, host, game.version),
+        lambda: services.join(game_id, players[2]),
+        lambda: services.leave(game_id, host),
+    ]
+    for command in commands:
+        with pytest.raises(services.ServiceError) as refused:
+            command()
+        assert refused.value.code == "abandoned"
+        assert "abandonnée" in refused.value.message
+    game = game_of(game_id)
+    assert (game.version, game.state, game.moves.count()) == before
+    assert services.abandon_if_due(game_id) is None  # once
