@@ -15,7 +15,10 @@ table's public group.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import threading
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
@@ -108,6 +111,36 @@ def state_message(snap: dict[str, Any], seat: int | None, match: Match | None = 
     }
 
 
+class _OwnLoop:
+    """One long-lived event loop per process, for processes outside the ASGI server.
+
+    In Daphne, ``async_to_sync`` hands the sending to the server's own loop. In a
+    Celery worker there is none, and ``async_to_sync`` would start a loop, with new
+    Redis connections, for every message sent; the worker sends from this one instead
+    (``use_own_loop``, called when the worker starts).
+    """
+
+    wanted = False
+    loop: asyncio.AbstractEventLoop | None = None
+    pid = 0
+    lock = threading.Lock()
+
+    @classmethod
+    def get(cls) -> asyncio.AbstractEventLoop | None:
+        if not cls.wanted:
+            return None
+        with cls.lock:
+            if cls.loop is None or cls.pid != os.getpid():  # a forked child starts its own
+                cls.loop = asyncio.new_event_loop()
+                cls.pid = os.getpid()
+                threading.Thread(target=cls.loop.run_forever, name="broadcast", daemon=True).start()
+            return cls.loop
+
+
+def use_own_loop() -> None:
+    _OwnLoop.wanted = True
+
+
 def _send(*messages: tuple[str, str]) -> None:
     """Send each ``(group, text)`` to its group, in order, in one trip to the event loop."""
     layer = get_channel_layer()
@@ -118,7 +151,11 @@ def _send(*messages: tuple[str, str]) -> None:
         for group, text in messages:
             await layer.group_send(group, {"type": "relay", "text": text})
 
-    async_to_sync(send_all)()
+    loop = _OwnLoop.get()
+    if loop is None:
+        async_to_sync(send_all)()
+    else:
+        asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=30)
 
 
 def game_changed(change: Change) -> None:

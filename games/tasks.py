@@ -9,9 +9,18 @@ whose task was lost.
 
 from __future__ import annotations
 
-from celery import shared_task
+from typing import Any
 
-from games import services
+from celery import shared_task
+from celery.signals import worker_init
+
+from games import broadcast, services
+
+
+@worker_init.connect
+def _send_from_one_loop(**kwargs: Any) -> None:
+    """The worker's messages go out from one event loop per process (games.broadcast)."""
+    broadcast.use_own_loop()
 
 
 @shared_task(name="games.tasks.autoplay", ignore_result=True)

@@ -10,13 +10,14 @@ import time
 from datetime import timedelta
 
 import pytest
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from config.celery import app
 from games import services
 from games.models import Game, Move, Round
 from games.rules import table_play
-from tests.games.conftest import full_table
+from tests.games.conftest import connect, full_table, state
 from tests.timers.conftest import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -172,3 +173,21 @@ def test_r54_the_hosts_early_start_cancels_nothing_it_should_not(celery, clocks,
     if started.status == Game.PLAYING:
         wait_for(lambda: auto_moves(game_id), timeout=clocks["TURN_SECONDS"] + 5)
         assert auto_moves(game_id)[0].version == started.version + 1
+
+
+async def test_the_play_the_worker_makes_reaches_every_seat_live(celery, clocks, players):
+    """The worker broadcasts as the site does: each seat gets its own view, marked auto."""
+    gid = await database_sync_to_async(full_table)("draw", players[:2])
+    sockets = [await connect(gid, user) for user in players[:2]]
+    first = [await state(socket) for socket in sockets]
+    for _ in range(3):  # the first turns go by with nobody playing
+        news = [await socket.receive_type("state", timeout=clocks["TURN_SECONDS"] + 5) for socket in sockets]
+        assert news[0]["version"] == news[1]["version"] > first[0]["version"]
+        play = news[0]["events"][0]
+        assert play["type"] == "play" and play["auto"] is True
+        assert [n["view"]["seat"] for n in news] == [0, 1]
+        assert news[0]["table"]["clock"]["remaining_ms"] > 0 or news[0]["view"]["round"]["turn"] is None
+        if news[0]["view"]["status"] != "playing":
+            break
+    for socket in sockets:
+        await socket.close()
