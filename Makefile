@@ -8,13 +8,14 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load clean
+.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
 	@echo "make test    format check, lint, type check, then the test suite"
 	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
 	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
+	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (Celery, docs/benchmarks.md)"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
 
 # Re-install only when pyproject.toml changes.
@@ -76,6 +77,11 @@ bench-instructions: venv
 # the move round trip and the echo floor. Options: make bench-load LOAD_ARGS='--tables 1,100'
 bench-load: venv
 	$(BIN)/python -m bench.load $(LOAD_ARGS)
+
+# Turn clocks: many tables where nobody plays, against Daphne, a Celery worker and beat
+# (PostgreSQL and Redis must be up). Options: make bench-deadlines DEADLINES_ARGS='--tables 50'
+bench-deadlines: venv
+	$(BIN)/python -m bench.deadlines $(DEADLINES_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles *.egg-info

@@ -1,0 +1,665 @@
+"""Turn clocks benchmark: how late the table plays after a deadline, with many tables running.
+
+    make bench-deadlines  # or: .venv/bin/python -m bench.deadlines [--tables 200] [--turns 500]
+
+Nobody plays: every turn runs out and the table plays for the seat (RULES
+R52, R53), from the Celery task timed for the turn's deadline (or, if that task
+is lost, from the watchdog). Measured, for each timed-out turn, the
+**lateness**: when the table played minus the deadline, two ways.
+
+- **As a player sees it** (client): a spectator socket on each table takes
+  ``table.clock.remaining_ms`` from each ``state`` message; the deadline is the
+  message's arrival plus ``remaining_ms`` (monotonic clock), as a page counts
+  down; the lateness is the arrival of the next ``state``, the one whose events
+  carry the table's play (``"auto": true``), minus that deadline. So it
+  includes the broadcast of the play, and the countdown starts when its own
+  message arrived (a delay in delivering it moves the deadline the page shows
+  by as much).
+- **In the database** (server): the auto ``Move``'s ``created`` minus the
+  turn's exact deadline. ``Game.deadline`` is overwritten when the game moves
+  on, so a thread of this process reads every live game's ``(version,
+  deadline)`` every ``--poll`` seconds; a turn waits at least AWAY_SECONDS, so
+  each one is seen. This is the table's play as the worker makes it, before
+  the commit and the broadcast.
+
+The pause between rounds (R54, the ``next_round`` task) is measured the first
+way and reported on its own line.
+
+Everything runs as production runs it, in subprocesses that share one
+environment: Daphne (``--servers`` processes, DEBUG off), a Celery worker
+(``celery -A config worker``, the default prefork pool, ``--concurrency``) and
+celery beat (the watchdog every ``--sweep`` s), with short clocks
+(``--turn``, ``--away``, ``--pause``), a PostgreSQL database of the run's own
+(created, migrated and dropped at the end), and a channel-layer prefix, a Celery
+queue and a Celery key prefix of its own. ``--tables`` two-seat tables
+(``block`` and ``draw`` in turn) are opened through games.services; each gets
+one spectator socket, and its seats, by ``--mix`` (both seats connected : one
+seat : none), idle websockets logged in by session: a connected seat has
+TURN_SECONDS, a seat with nobody connected AWAY_SECONDS. Turns whose clock
+starts once every socket is open and ``--warmup`` seconds have passed are
+counted, until ``--turns`` timed-out turns have been measured (or
+``--max-seconds``); the turns still waiting then are followed to their play.
+
+Reported: p50, p90, p99 and max lateness of each measure, the rate of
+timed-out turns, what the worker did (plays from the timed task, tasks that
+found nothing to do, plays by the watchdog), and the CPU of each part. The
+subprocesses are stopped, the broker keys removed and the database dropped at
+the end, on an error and on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import re
+import secrets
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from bench.load import (
+    CONNECT_AT_ONCE,
+    ROOT,
+    SEATS,
+    TICKS,
+    Servers,
+    Stats,
+    _cpu_ticks,
+    check_ports,
+    cpu_sample,
+    ensure_database,
+    open_full_table,
+    prepare_database,
+    server_environment,
+    terminated_as_interrupt,
+)
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_clock"
+MIXES = ("both", "one", "none")  # seats connected at a table: both, seat 0 only, none
+
+
+# Setup ------------------------------------------------------------------------
+
+
+def environment(args: argparse.Namespace) -> dict[str, str]:
+    """The servers' settings (bench.load's), with the run's own clocks, queue and key prefix."""
+    tag = secrets.token_hex(4)
+    env = server_environment(args, secrets.token_urlsafe(50))
+    env.update(
+        {
+            "CHANNEL_PREFIX": f"bench-clock-{tag}",
+            "CELERY_QUEUE": f"bench-clock-{tag}",
+            "CELERY_KEY_PREFIX": f"bench-clock-{tag}:",
+            "TURN_SECONDS": str(args.turn),
+            "AWAY_SECONDS": str(args.away),
+            "ROUND_PAUSE_SECONDS": str(args.pause),
+            "SWEEP_SECONDS": str(args.sweep),
+        }
+    )
+    return env
+
+
+def admin_url(url: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path="/postgres", query=""))
+
+
+def database_name(url: str) -> str:
+    return urlsplit(url).path.lstrip("/")
+
+
+def create_database(url: str) -> None:
+    """Create the run's database: it must not exist yet (it is dropped at the end)."""
+    import psycopg
+
+    name = database_name(url)
+    with psycopg.connect(admin_url(url), autocommit=True) as conn:
+        if conn.execute("select 1 from pg_database where datname = %s", (name,)).fetchone():
+            raise SystemExit(
+                f"the database {name!r} exists: another run is using it, or drop it "
+                f"(dropdb -h 127.0.0.1 -U postgres {name}), or choose another --database-url"
+            )
+    ensure_database(url)  # refuses a name without 'bench'
+
+
+def drop_database(url: str) -> None:
+    import psycopg
+    from django.db import connections
+    from psycopg import sql
+
+    connections.close_all()
+    with psycopg.connect(admin_url(url), autocommit=True) as conn:
+        name = sql.Identifier(database_name(url))
+        conn.execute(sql.SQL("drop database if exists {} with (force)").format(name))
+
+
+def remove_redis_keys(env: dict[str, str]) -> int:
+    """The broker's keys of the run (queue, bindings, unacked timers), and any channel-layer leftovers."""
+    import redis
+    from django.conf import settings
+
+    removed = 0
+    for db, prefix in ((2, env["CELERY_KEY_PREFIX"]), (0, env["CHANNEL_PREFIX"])):
+        client = redis.Redis.from_url(f"{settings.REDIS_URL}/{db}")
+        try:
+            keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+            if keys:
+                removed += int(client.delete(*keys))
+        finally:
+            client.close()
+    return removed
+
+
+def open_tables(count: int, variants: list[str]) -> list[int]:
+    return [
+        open_full_table(variants[k % len(variants)], [f"bench{k * SEATS + i:05d}" for i in range(SEATS)])
+        for k in range(count)
+    ]
+
+
+# Subprocesses -------------------------------------------------------------------
+
+
+class Celery:
+    """The worker and beat, each in its own process group, as the Procfile runs them."""
+
+    def __init__(self, args: argparse.Namespace, env: dict[str, str], logs: Path) -> None:
+        celery = str(Path(sys.executable).parent / "celery")
+        name = f"{env['CELERY_QUEUE']}@%h"
+        worker = [celery, "-A", "config", "worker", "--loglevel", "INFO", "--without-gossip"]
+        worker += ["--without-mingle", "-n", name, "--concurrency", str(args.concurrency)]
+        worker += shlex.split(args.worker_args)
+        beat = [celery, "-A", "config", "beat", "--loglevel", "INFO"]
+        beat += ["--schedule", str(logs / "celerybeat-schedule")]
+        self.worker_log, self.beat_log = logs / "worker.log", logs / "beat.log"
+        self.worker = self._start(worker, env, self.worker_log)
+        self.beat = self._start(beat, env, self.beat_log)
+
+    @staticmethod
+    def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+        with open(log, "wb") as out:
+            return subprocess.Popen(
+                command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while " ready." not in self.worker_log.read_text(errors="replace"):
+            for name, proc, log in (
+                ("worker", self.worker, self.worker_log),
+                ("beat", self.beat, self.beat_log),
+            ):
+                if proc.poll() is not None:
+                    raise RuntimeError(f"celery {name} exited:\n{log.read_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the worker is not ready:\n{self.worker_log.read_text()[-3000:]}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        stop_processes([self.beat, self.worker])
+
+
+def stop_processes(processes: list[subprocess.Popen[bytes]]) -> None:
+    for proc in processes:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+    for proc in processes:
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def tree_seconds(root: int) -> float:
+    """CPU seconds of a process and its live descendants (a prefork worker's children)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    tree, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grew = bool(more)
+    return sum(_cpu_ticks(pid) for pid in tree) / TICKS
+
+
+def sample(servers: Servers, celery: Celery) -> dict[str, float]:
+    cpu = cpu_sample(servers.pids)
+    cpu["worker"] = tree_seconds(celery.worker.pid)
+    cpu["beat"] = tree_seconds(celery.beat.pid)
+    return cpu
+
+
+CPU_PARTS = ("daphne", "worker", "beat", "postgres", "redis", "client", "other")
+
+
+def cores(before: dict[str, float], after: dict[str, float], seconds: float) -> dict[str, float]:
+    used = {k: (after[k] - before[k]) / seconds for k in before}
+    used["other"] = max(0.0, used["machine"] - sum(used[k] for k in CPU_PARTS if k != "other"))
+    return used
+
+
+# The deadlines as the database holds them ----------------------------------------
+
+
+class DeadlineLog(threading.Thread):
+    """Every live game's ``(version, deadline)``, read every ``interval`` s on a connection of its own."""
+
+    def __init__(self, url: str, interval: float) -> None:
+        super().__init__(daemon=True)
+        from games.models import Game
+
+        self.url, self.interval = urlunsplit(urlsplit(url)._replace(query="")), interval
+        self.query = f"select id, version, deadline from {Game._meta.db_table} where status = %s"
+        self.status = Game.PLAYING
+        self.deadlines: dict[tuple[int, int], datetime] = {}
+        self.reads = 0
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            while not self.stopping.wait(self.interval):
+                for game_id, version, deadline in conn.execute(self.query, (self.status,)):
+                    if deadline is not None:
+                        self.deadlines[(game_id, version)] = deadline
+                self.reads += 1
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.join(timeout=10)
+
+
+def server_lateness(
+    deadlines: dict[tuple[int, int], datetime], turns: set[tuple[int, int]], since: datetime
+) -> tuple[Stats, int]:
+    """For each of ``turns``, its auto move's ``created`` minus the deadline of the version it waited at.
+
+    A turn with no auto move counts as unplayed. Also returns the turns whose
+    deadline was never read (none is expected).
+    """
+    from games.models import Move
+
+    moves = Move.objects.filter(auto=True, created__gte=since).values_list("game_id", "version", "created")
+    played = {(game_id, version - 1): created for game_id, version, created in moves}
+    stats, unknown = Stats(), 0
+    for turn in turns:
+        deadline, created = deadlines.get(turn), played.get(turn)
+        if deadline is None:
+            unknown += 1
+        elif created is None:
+            stats.timeouts += 1
+        else:
+            stats.samples.append((created - deadline).total_seconds())
+    return stats, unknown
+
+
+# Clients --------------------------------------------------------------------------
+
+
+@dataclass
+class Clock:
+    version: int
+    kind: str  # "turn" or "pause"
+    deadline: float  # monotonic: arrival of the message plus remaining_ms
+    counted: bool
+
+
+@dataclass
+class Run:
+    """What the spectators measured."""
+
+    turns_wanted: int
+    start: float = float("inf")  # monotonic: clocks starting from here are counted
+    closing: bool = False  # enough turns: no new clock is counted
+    stats: dict[str, Stats] = field(default_factory=lambda: {"turn": Stats(), "pause": Stats()})
+    counts: Counter[str] = field(default_factory=Counter)
+    turns: set[tuple[int, int]] = field(default_factory=set)  # (game, version) of each counted turn
+    enough: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Table:
+    """One table: a spectator socket that measures, and the idle sockets of its connected seats."""
+
+    def __init__(
+        self, game_id: int, watcher: tuple[int, str], seats: list[tuple[int, str]], run: Run
+    ) -> None:
+        self.game_id, self.watcher, self.seats, self.run = game_id, watcher, seats, run
+        self.sockets: list[ClientConnection] = []
+        self.tasks: list[asyncio.Task[None]] = []
+        self.clock: Clock | None = None
+        self.ready = asyncio.Event()
+
+    async def connect(self, limit: asyncio.Semaphore) -> None:
+        for n, (port, session) in enumerate([self.watcher, *self.seats]):
+            url = f"ws://127.0.0.1:{port}/ws/tables/{self.game_id}/"
+            headers = [("Cookie", f"sessionid={session}"), ("Origin", f"http://127.0.0.1:{port}")]
+            for attempt in range(5):
+                try:
+                    async with limit:
+                        ws = await connect(
+                            url, additional_headers=headers, ping_interval=None, open_timeout=60
+                        )
+                    break
+                except (InvalidHandshake, OSError, TimeoutError):
+                    if attempt == 4:
+                        raise
+                    self.run.counts["handshakes retried"] += 1
+                    await asyncio.sleep(1 + attempt)
+            self.sockets.append(ws)
+            self.tasks.append(asyncio.create_task(self.watch(ws) if n == 0 else self.drain(ws)))
+
+    async def close(self) -> None:
+        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    async def drain(self, ws: ClientConnection) -> None:
+        """An idle seat: it reads what it is sent and never plays."""
+        with contextlib.suppress(ConnectionClosed):
+            async for _ in ws:
+                pass
+        if not self.run.closing:
+            self.run.counts["seat sockets closed by the server"] += 1
+
+    async def watch(self, ws: ClientConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for text in ws:
+                now = time.monotonic()
+                message = json.loads(text)
+                if message["type"] == "state":
+                    self.state(message, now)
+        if not self.run.closing:
+            self.run.counts["spectator sockets closed by the server"] += 1
+
+    def state(self, message: dict[str, Any], now: float) -> None:
+        run, version, last = self.run, message["version"], self.clock
+        self.ready.set()
+        if last is not None and version > last.version:
+            if last.counted:
+                self.settle(last, message, now)
+            last = None
+        clock = message["table"].get("clock")
+        if last is None and clock is not None and clock["kind"] in ("turn", "pause"):
+            counted = now >= run.start and not run.closing
+            self.clock = Clock(version, clock["kind"], now + clock["remaining_ms"] / 1000, counted)
+            if counted and clock["kind"] == "turn":
+                run.turns.add((self.game_id, version))
+        elif last is None:
+            self.clock = None
+            if message["table"]["status"] == "over":
+                run.counts["matches over"] += 1
+
+    def settle(self, clock: Clock, message: dict[str, Any], now: float) -> None:
+        """The clock of ``clock.version`` ended with ``message``: what happened, and how late."""
+        run, events = self.run, message["events"]
+        if message["version"] != clock.version + 1:
+            run.counts["versions missed by a spectator"] += 1
+            return
+        auto = any(e["type"] == "play" and e.get("auto") for e in events)
+        dealt = any(e["type"] == "round_started" for e in events)
+        if clock.kind == "turn" and auto or clock.kind == "pause" and dealt:
+            run.stats[clock.kind].samples.append(now - clock.deadline)
+            if len(run.stats["turn"].samples) >= run.turns_wanted:
+                run.enough.set()
+        else:
+            run.counts[f"{clock.kind} ended otherwise"] += 1
+
+    @property
+    def waiting(self) -> bool:
+        return self.clock is not None and self.clock.counted
+
+
+def make_tables(game_ids: list[int], sessions: list[str], args: argparse.Namespace, run: Run) -> list[Table]:
+    ports = [args.port + i for i in range(args.servers)]
+    mix = [kind for kind, weight in zip(MIXES, args.mix, strict=True) for _ in range(weight)]
+    watcher_session = sessions[-1]  # a user seated nowhere: a spectator of every table
+    tables = []
+    for k, game_id in enumerate(game_ids):
+        connected = {"both": SEATS, "one": 1, "none": 0}[mix[k % len(mix)]]
+        seats = [(ports[(k + i + 1) % len(ports)], sessions[k * SEATS + i]) for i in range(connected)]
+        tables.append(Table(game_id, (ports[k % len(ports)], watcher_session), seats, run))
+    return tables
+
+
+async def measure(
+    tables: list[Table], args: argparse.Namespace, run: Run, servers: Servers, celery: Celery
+) -> dict[str, Any]:
+    """Connect every socket, let the warm-up pass, count turns until there are enough."""
+    began = time.monotonic()
+    limit = asyncio.Semaphore(CONNECT_AT_ONCE)
+    await asyncio.gather(*(t.connect(limit) for t in tables))
+    await asyncio.wait_for(asyncio.gather(*(t.ready.wait() for t in tables)), 60)
+    connections = sum(len(t.sockets) for t in tables)
+    print(f"  {connections} sockets open in {time.monotonic() - began:.1f} s", flush=True)
+    await asyncio.sleep(args.warmup)
+    run.start = time.monotonic()
+    since = datetime.now(UTC)
+    before = sample(servers, celery)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(run.enough.wait(), args.max_seconds)
+    run.closing = True
+    measured = time.monotonic() - run.start
+    after = sample(servers, celery)
+    # Follow the counted turns still waiting to their play (the watchdog's included).
+    follow = time.monotonic() + args.turn + 2 * args.sweep + 5
+    while any(t.waiting for t in tables) and time.monotonic() < follow:
+        await asyncio.sleep(0.1)
+    for t in tables:
+        if t.waiting:
+            assert t.clock is not None
+            run.stats[t.clock.kind].timeouts += 1
+    await asyncio.gather(*(t.close() for t in tables))
+    return {
+        "since": since,
+        "seconds": measured,
+        "cpu": cores(before, after, measured),
+        "connections": connections,
+    }
+
+
+# The worker's log -------------------------------------------------------------------
+
+TASK_DONE = re.compile(r"Task games\.tasks\.(\w+)\[[^\]]+\] succeeded in ([0-9.e-]+)s: (.*)$")
+
+
+def worker_summary(log: Path) -> tuple[Counter[str], Stats]:
+    """What the worker did over the whole run, and how long its plays took."""
+    counts, played = Counter[str](), Stats()
+    for line in log.read_text(errors="replace").splitlines():
+        if "raised unexpected" in line:
+            counts["tasks failed"] += 1
+        match = TASK_DONE.search(line)
+        if match is None:
+            continue
+        task, seconds, result = match[1], float(match[2]), match[3].strip()
+        if task in ("autoplay", "next_round"):
+            counts[f"{task} {'acted' if result == 'True' else 'did nothing'}"] += 1
+            if result == "True":
+                played.samples.append(seconds)
+        elif task == "sweep":
+            counts["sweeps"] += 1
+            found = re.search(r"'deadlines': (\d+)", result)
+            counts["deadlines acted on by the watchdog"] += int(found[1]) if found else 0
+    return counts, played
+
+
+# Report -----------------------------------------------------------------------------
+
+
+def ms(seconds: float) -> str:
+    if seconds == float("inf"):
+        return "unplayed"
+    return f"{1000 * seconds:,.0f}" if abs(seconds) >= 10 else f"{1000 * seconds:.1f}"
+
+
+def line(label: str, stats: Stats) -> str:
+    cells = [f"{len(stats.samples) + stats.timeouts:>7}"]
+    cells += [f"{ms(stats.percentile(p)):>8}" for p in (0.5, 0.9, 0.99)]
+    cells.append(f"{ms(max(stats.samples, default=float('nan'))):>8}")
+    cells.append(f"{ms(min(stats.samples, default=float('nan'))):>8}")
+    return f"{label:<28}" + " ".join(cells)
+
+
+def report(
+    args: argparse.Namespace, run: Run, server: Stats, unknown: int, result: dict[str, Any], worker: Path
+) -> None:
+    turns = len(run.stats["turn"].samples)
+    print()
+    print(f"{'lateness (ms)':<28}{'turns':>7} {'p50':>8} {'p90':>8} {'p99':>8} {'max':>8} {'min':>8}")
+    print(line("turn, as a player sees it", run.stats["turn"]))
+    print(line("turn, in the database", server))
+    print(line("pause, as a player sees it", run.stats["pause"]))
+    print(
+        f"{turns} timed-out turns measured in {result['seconds']:.1f} s: "
+        f"{turns / result['seconds']:.1f} a second, over {args.tables} tables "
+        f"({result['connections']} sockets)"
+    )
+    cpu = result["cpu"]
+    print("cores: " + ", ".join(f"{part} {cpu[part]:.2f}" for part in CPU_PARTS))
+    counts, played = worker_summary(worker)
+    print(
+        "worker, whole run: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+        + (
+            f"; a play in the worker takes {ms(played.percentile(0.5))} ms (p50), "
+            f"{ms(played.percentile(0.99))} ms (p99)"
+            if played.samples
+            else ""
+        )
+    )
+    notes = dict(run.counts)
+    if unknown:
+        notes["turns whose deadline was not read"] = unknown
+    if notes:
+        print("also: " + ", ".join(f"{k} {v}" for k, v in sorted(notes.items())))
+    if cpu["other"] > 0.2:
+        print("warning: the machine was busy with something else during the measurement (other > 0.2)")
+
+
+# Main -------------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add = parser.add_argument
+    add("--tables", type=int, default=200, help="two-seat tables, all running at once (default 200)")
+    add("--turns", type=int, default=500, help="timed-out turns to measure (default 500)")
+    add("--mix", default="1:1:1", help="tables with both seats : one seat : no seat connected (1:1:1)")
+    add("--turn", type=float, default=2.0, help="TURN_SECONDS, a connected seat's turn (default 2)")
+    add("--away", type=float, default=1.0, help="AWAY_SECONDS, a seat with no socket (default 1)")
+    add("--pause", type=float, default=2.0, help="ROUND_PAUSE_SECONDS, between rounds (default 2)")
+    add("--sweep", type=float, default=5.0, help="SWEEP_SECONDS, the watchdog's period (default 5)")
+    add("--servers", type=int, default=2, help="Daphne processes (default 2)")
+    add("--port", type=int, default=8200, help="port of the first Daphne process (default 8200)")
+    add("--concurrency", type=int, default=2, help="the worker's --concurrency (default 2)")
+    add("--worker-args", default="", help="more arguments for the worker, e.g. '--pool threads'")
+    add("--warmup", type=float, default=5.0, help="seconds after the sockets open before counting (5)")
+    add("--max-seconds", type=float, default=300.0, help="stop counting after this long (default 300)")
+    add("--poll", type=float, default=0.1, help="seconds between reads of the deadlines (default 0.1)")
+    add("--variants", default="block,draw", help="two-seat variants, in turn (default block,draw)")
+    add("--app", default="config.asgi:application", help="what Daphne serves")
+    add(
+        "--database-url",
+        default=os.environ.get("BENCH_CLOCK_DATABASE_URL", DEFAULT_DATABASE_URL),
+        help="a database to create and drop; its name must contain 'bench' (default dominos_bench_clock)",
+    )
+    args = parser.parse_args(argv)
+    args.mix = [int(n) for n in args.mix.split(":")]
+    if len(args.mix) != len(MIXES) or sum(args.mix) == 0:
+        parser.error("--mix takes three weights, e.g. 1:1:1")
+    args.variants = args.variants.split(",")
+    return args
+
+
+def describe(args: argparse.Namespace, env: dict[str, str], logs: Path) -> str:
+    from django.conf import settings
+
+    mix = ":".join(str(n) for n in args.mix)
+    conn_max_age = settings.DATABASES["default"].get("CONN_MAX_AGE", 0)
+    return (
+        f"Python {platform.python_version()}, {os.cpu_count()} cores; {args.tables} tables "
+        f"({'/'.join(args.variants)}; seats connected both:one:none = {mix}), one spectator each; "
+        f"TURN_SECONDS {args.turn:g}, AWAY_SECONDS {args.away:g}, ROUND_PAUSE_SECONDS {args.pause:g}, "
+        f"SWEEP_SECONDS {args.sweep:g}; {args.servers} Daphne process{'es' if args.servers > 1 else ''}; "
+        f"worker --concurrency {args.concurrency} {args.worker_args}".rstrip()
+        + f"; CONN_MAX_AGE {conn_max_age}; queue {env['CELERY_QUEUE']}; logs in {logs}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    env = environment(args)
+    os.environ.update(env)
+    check_ports(args.port, args.servers)
+    create_database(args.database_url)
+    logs = Path(tempfile.mkdtemp(prefix="bench-deadlines-"))
+    run = Run(args.turns)
+    servers: Servers | None = None
+    celery: Celery | None = None
+    deadlines: DeadlineLog | None = None
+    with terminated_as_interrupt():
+        try:
+            import django
+
+            django.setup()
+            sessions = prepare_database(args.tables * SEATS + 1)
+            print(describe(args, env, logs), flush=True)
+            servers = Servers(args.servers, args.port, env, args.app, logs)
+            celery = Celery(args, env, logs)
+            servers.wait_ready()
+            celery.wait_ready()
+            deadlines = DeadlineLog(args.database_url, args.poll)
+            deadlines.start()
+            began = time.monotonic()
+            game_ids = open_tables(args.tables, args.variants)
+            print(f"  {args.tables} tables opened in {time.monotonic() - began:.1f} s", flush=True)
+            tables = make_tables(game_ids, sessions, args, run)
+            result = asyncio.run(measure(tables, args, run, servers, celery))
+            deadlines.stop()
+            server, unknown = server_lateness(deadlines.deadlines, run.turns, result["since"])
+            celery.stop()  # its log is complete
+            report(args, run, server, unknown, result, celery.worker_log)
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return 130
+        finally:
+            if deadlines is not None:
+                deadlines.stop()
+            if celery is not None:
+                celery.stop()
+            if servers is not None:
+                servers.stop()
+            with contextlib.suppress(Exception):
+                remove_redis_keys(env)
+            drop_database(args.database_url)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
