@@ -87,6 +87,7 @@ from bench.load import (
     ensure_database,
     open_full_table,
     prepare_database,
+    remove_redis_keys,
     server_environment,
     terminated_as_interrupt,
 )
@@ -147,23 +148,6 @@ def drop_database(url: str) -> None:
     with psycopg.connect(admin_url(url), autocommit=True) as conn:
         name = sql.Identifier(database_name(url))
         conn.execute(sql.SQL("drop database if exists {} with (force)").format(name))
-
-
-def remove_redis_keys(env: dict[str, str]) -> int:
-    """The broker's keys of the run (queue, bindings, unacked timers), and any channel-layer leftovers."""
-    import redis
-    from django.conf import settings
-
-    removed = 0
-    for db, prefix in ((2, env["CELERY_KEY_PREFIX"]), (0, env["CHANNEL_PREFIX"])):
-        client = redis.Redis.from_url(f"{settings.REDIS_URL}/{db}")
-        try:
-            keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
-            if keys:
-                removed += int(client.delete(*keys))
-        finally:
-            client.close()
-    return removed
 
 
 def open_tables(count: int, variants: list[str]) -> list[int]:

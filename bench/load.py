@@ -79,7 +79,12 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def server_environment(args: argparse.Namespace, secret: str) -> dict[str, str]:
-    """Production settings for Daphne and for this process (the same SECRET_KEY: sessions)."""
+    """Production settings for Daphne and for this process (the same SECRET_KEY: sessions).
+
+    The run has its own channel prefix, and its own Celery queue and broker keys: the
+    timers its tables send reach no other site's worker (and are removed at the end).
+    """
+    tag = f"bench-{secrets.token_hex(4)}"
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -87,9 +92,28 @@ def server_environment(args: argparse.Namespace, secret: str) -> dict[str, str]:
         "SECRET_KEY": secret,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DATABASE_URL": args.database_url,
-        "CHANNEL_PREFIX": f"bench-{secrets.token_hex(4)}",
+        "CHANNEL_PREFIX": tag,
+        "CELERY_QUEUE": tag,
+        "CELERY_KEY_PREFIX": f"{tag}:",
         "PYTHONUNBUFFERED": "1",
     }
+
+
+def remove_redis_keys(env: dict[str, str]) -> int:
+    """The broker's keys of the run (queue, bindings, unacked timers), and any channel-layer leftovers."""
+    import redis
+    from django.conf import settings
+
+    removed = 0
+    for db, prefix in ((2, env["CELERY_KEY_PREFIX"]), (0, env["CHANNEL_PREFIX"])):
+        client = redis.Redis.from_url(f"{settings.REDIS_URL}/{db}")
+        try:
+            keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+            if keys:
+                removed += int(client.delete(*keys))
+        finally:
+            client.close()
+    return removed
 
 
 def ensure_database(url: str) -> None:
@@ -790,6 +814,7 @@ def main(argv: list[str] | None = None) -> int:
             return 130
         finally:
             servers.stop()
+            remove_redis_keys(env)
     print()
     print(HEADER)
     for r in results:
