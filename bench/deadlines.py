@@ -71,8 +71,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
 
 from bench.load import (
     CONNECT_AT_ONCE,
@@ -86,6 +86,7 @@ from bench.load import (
     cpu_sample,
     ensure_database,
     open_full_table,
+    open_socket,
     prepare_database,
     remove_redis_keys,
     server_environment,
@@ -342,20 +343,12 @@ class Table:
         for n, (port, session) in enumerate([self.watcher, *self.seats]):
             url = f"ws://127.0.0.1:{port}/ws/tables/{self.game_id}/"
             headers = [("Cookie", f"sessionid={session}"), ("Origin", f"http://127.0.0.1:{port}")]
-            for attempt in range(5):
-                try:
-                    async with limit:
-                        ws = await connect(
-                            url, additional_headers=headers, ping_interval=None, open_timeout=60
-                        )
-                    break
-                except (InvalidHandshake, OSError, TimeoutError):
-                    if attempt == 4:
-                        raise
-                    self.run.counts["handshakes retried"] += 1
-                    await asyncio.sleep(1 + attempt)
+            ws = await open_socket(url, headers, limit, retried=self.count_retry)
             self.sockets.append(ws)
             self.tasks.append(asyncio.create_task(self.watch(ws) if n == 0 else self.drain(ws)))
+
+    def count_retry(self) -> None:
+        self.run.counts["handshakes retried"] += 1
 
     async def close(self) -> None:
         await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)

@@ -359,6 +359,22 @@ class Message:
     token: int  # the version (or echo number) every member must reach
 
 
+async def open_socket(
+    url: str, headers: list[tuple[str, str]], limit: asyncio.Semaphore, retried: Callable[[], None]
+) -> ClientConnection:
+    """Open a websocket, again after a refusal (as a page would), up to 5 times."""
+    for attempt in range(5):
+        try:
+            async with limit:
+                return await connect(url, additional_headers=headers, ping_interval=None, open_timeout=60)
+        except (InvalidHandshake, OSError, TimeoutError):
+            if attempt == 4:
+                raise
+            retried()
+            await asyncio.sleep(1 + attempt)
+    raise AssertionError("unreachable")
+
+
 class Group:
     """The connections of one table (or one echo pair), and what they wait for."""
 
@@ -373,21 +389,14 @@ class Group:
         self.last_arrival = 0.0
         self.phase: Phase | None = None
 
+    @classmethod
+    def count_retry(cls) -> None:
+        cls.retries += 1
+
     async def connect(self, limit: asyncio.Semaphore) -> None:
         """Open each member's websocket, again after a refusal (as a page would), up to 5 times."""
         for url, headers in self.addresses():
-            for attempt in range(5):
-                try:
-                    async with limit:
-                        ws = await connect(
-                            url, additional_headers=headers, ping_interval=None, open_timeout=60
-                        )
-                    break
-                except (InvalidHandshake, OSError, TimeoutError):
-                    if attempt == 4:
-                        raise
-                    Group.retries += 1
-                    await asyncio.sleep(1 + attempt)
+            ws = await open_socket(url, headers, limit, retried=Group.count_retry)
             self.sockets.append(ws)
             self.readers.append(asyncio.create_task(self.read(len(self.sockets) - 1, ws)))
 

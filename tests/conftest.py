@@ -14,8 +14,9 @@ import time
 import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -151,3 +152,48 @@ def players(db: None) -> list[Any]:
         User.objects.create_user(name, f"{name}@example.org", PASSWORD)
         for name in ("alice", "bob", "charlie", "dave", "eve", "frank")
     ]
+
+
+# Browser tests: Playwright drives Debian's Chromium, never a downloaded browser.
+CHROMIUM = "/usr/bin/chromium"
+needs_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (make browser)"
+)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+T = TypeVar("T")
+
+
+def outside_the_browser_loop(call: Callable[[], T]) -> T:
+    """Playwright's sync API runs an event loop in this thread: use the database from another."""
+    from django.db import connections
+
+    def run() -> T:
+        try:
+            return call()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()

@@ -8,45 +8,14 @@ each next round from the host's button.
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connections
 
 from games.models import Game
+from tests.conftest import needs_chromium, outside_the_browser_loop
 
-CHROMIUM = "/usr/bin/chromium"
-
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (make browser)"
-    ),
-]
-
-
-@pytest.fixture
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
-        yield browser
-        browser.close()
+pytestmark = [pytest.mark.django_db(transaction=True), needs_chromium]
 
 
 def sign_up(browser, base: str, name: str):  # type: ignore[no-untyped-def]
@@ -140,14 +109,5 @@ def test_two_players_sign_up_meet_in_the_lobby_and_play_a_block_match_to_its_end
 
 
 def finished(game_id: int) -> tuple[Game, str, object]:
-    try:
-        game = Game.objects.get(pk=game_id)
-        return game, game.seat_set.get(won=True).player.username, game.replay()
-    finally:
-        connections.close_all()
-
-
-def outside_the_browser_loop(call):  # type: ignore[no-untyped-def]
-    """Playwright's sync API runs an event loop in this thread: query the database from another."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(call).result()
+    game = Game.objects.get(pk=game_id)
+    return game, game.seat_set.get(won=True).player.username, game.replay()

@@ -9,70 +9,24 @@ ran out, and a table closed as abandoned.
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connections
 from django.utils import timezone
 
 from games import services
 from games.models import Game, Move, Seat
 from games.rules import table_play
+from tests.conftest import PASSWORD, needs_chromium, outside_the_browser_loop
 from tests.games.conftest import full_table, session_cookie
 
-CHROMIUM = "/usr/bin/chromium"
-PASSWORD = "un mot de passe solide"
 WAIT_MS = 10_000
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (make browser)"
-    ),
-]
-
-T = TypeVar("T")
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
-        yield browser
-        browser.close()
-
-
-def db(call: Callable[[], T]) -> T:
-    """Playwright's sync API runs an event loop in this thread: use the database from another."""
-
-    def run() -> T:
-        try:
-            return call()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
+pytestmark = [pytest.mark.django_db(transaction=True), needs_chromium]
 
 
 def users(*names: str) -> list[Any]:
@@ -83,7 +37,9 @@ def users(*names: str) -> list[Any]:
 def open_page(browser: Any, base: str, user: Any, path: str) -> Any:
     """A phone-sized page logged in as ``user`` (its session cookie set on the context)."""
     context = browser.new_context(locale="fr-FR", viewport={"width": 360, "height": 740})
-    context.add_cookies([{"name": "sessionid", "value": db(lambda: session_cookie(user)), "url": base}])
+    context.add_cookies(
+        [{"name": "sessionid", "value": outside_the_browser_loop(lambda: session_cookie(user)), "url": base}]
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -133,12 +89,12 @@ def turn_and_version(game_id: int) -> tuple[int, int]:
 def test_the_turn_is_counted_down_on_every_page(browser, live_site):
     """R52: a turn lasts at most 45 seconds; each page counts down the seconds left."""
     base = live_site()
-    alice, bob = db(lambda: users("alice", "bob"))
-    game_id = db(lambda: full_table("block", [alice, bob]))
+    alice, bob = outside_the_browser_loop(lambda: users("alice", "bob"))
+    game_id = outside_the_browser_loop(lambda: full_table("block", [alice, bob]))
     pages = [table_page(browser, base, user, game_id) for user in (alice, bob)]
     # Both seats are connected now: the next turn has the whole 45 seconds.
-    db(lambda: play_the_turn(game_id))
-    turn, version = db(lambda: turn_and_version(game_id))
+    outside_the_browser_loop(lambda: play_the_turn(game_id))
+    turn, version = outside_the_browser_loop(lambda: turn_and_version(game_id))
     for page in pages:
         wait_for_version(page, version)
         clock = page.locator("#clock")
@@ -161,11 +117,11 @@ def test_a_player_who_leaves_on_their_turn_gets_the_short_clock(browser, live_si
     """R53: a seat whose player is not connected has only 5 seconds on its turn; the
     others' pages learn it from the presence message."""
     base = live_site()
-    alice, bob = db(lambda: users("alice", "bob"))
-    game_id = db(lambda: full_table("block", [alice, bob]))
+    alice, bob = outside_the_browser_loop(lambda: users("alice", "bob"))
+    game_id = outside_the_browser_loop(lambda: full_table("block", [alice, bob]))
     pages = [table_page(browser, base, user, game_id) for user in (alice, bob)]
-    db(lambda: play_the_turn(game_id))
-    turn, version = db(lambda: turn_and_version(game_id))
+    outside_the_browser_loop(lambda: play_the_turn(game_id))
+    turn, version = outside_the_browser_loop(lambda: turn_and_version(game_id))
     other = pages[1 - turn]
     wait_for_version(other, version)
     assert seconds(other, "#clock .clock-time") > 30
@@ -180,17 +136,17 @@ def test_a_player_who_leaves_on_their_turn_gets_the_short_clock(browser, live_si
 def test_a_play_by_the_table_is_marked_in_both_logs(browser, live_site):
     """R52: when the clock runs out the table plays for the seat, and says so."""
     base = live_site()
-    alice, bob = db(lambda: users("alice", "bob"))
-    game_id = db(lambda: full_table("block", [alice, bob]))
+    alice, bob = outside_the_browser_loop(lambda: users("alice", "bob"))
+    game_id = outside_the_browser_loop(lambda: full_table("block", [alice, bob]))
     pages = [table_page(browser, base, user, game_id) for user in (alice, bob)]
-    turn, version = db(lambda: turn_and_version(game_id))
+    turn, version = outside_the_browser_loop(lambda: turn_and_version(game_id))
     name = ["alice", "bob"][turn]
 
     def run_out() -> Any:
         Game.objects.filter(pk=game_id).update(deadline=timezone.now() - timedelta(seconds=1))
         return services.autoplay_if_due(game_id, version)
 
-    change = db(run_out)
+    change = outside_the_browser_loop(run_out)
     assert change is not None
     tile = next(e["tile"] for e in change.events if e["type"] == "play" and e.get("auto"))
     for page in pages:
@@ -200,9 +156,11 @@ def test_a_play_by_the_table_is_marked_in_both_logs(browser, live_site):
         assert name in text and tile in text and "(joué par la table)" in text
         assert page.locator("#log li.auto").count() == 1
         assert page.errors == []
-    auto = db(lambda: list(Move.objects.filter(game_id=game_id, auto=True).values_list("tile", flat=True)))
+    auto = outside_the_browser_loop(
+        lambda: list(Move.objects.filter(game_id=game_id, auto=True).values_list("tile", flat=True))
+    )
     assert auto == [tile]
-    record = db(lambda: Game.objects.get(pk=game_id).record())
+    record = outside_the_browser_loop(lambda: Game.objects.get(pk=game_id).record())
     autos = [action for action in record["rounds"][0]["actions"] if action.get("auto")]
     assert [(action["seat"], action["play"]) for action in autos] == [(turn, tile)]
 
@@ -210,8 +168,8 @@ def test_a_play_by_the_table_is_marked_in_both_logs(browser, live_site):
 def test_between_rounds_the_pause_is_counted_down(browser, live_site):
     """R54: the next round starts after a 30-second pause, or sooner if the host starts it."""
     base = live_site()
-    alice, bob = db(lambda: users("alice", "bob"))
-    game_id = db(lambda: full_table("block", [alice, bob]))
+    alice, bob = outside_the_browser_loop(lambda: users("alice", "bob"))
+    game_id = outside_the_browser_loop(lambda: full_table("block", [alice, bob]))
     host, guest = (table_page(browser, base, user, game_id) for user in (alice, bob))
 
     def play_the_round() -> int:
@@ -224,7 +182,7 @@ def test_between_rounds_the_pause_is_counted_down(browser, live_site):
         assert game.status == Game.ROUND_OVER, game.status
         return game.version
 
-    version = db(play_the_round)
+    version = outside_the_browser_loop(play_the_round)
     for page in (host, guest):
         wait_for_version(page, version)
         clock = page.locator("#pause-clock")
@@ -244,8 +202,8 @@ def test_a_match_nobody_stayed_at_is_shown_abandoned(browser, live_site):
     """A match with no seat connected for 10 minutes is closed as abandoned: a spectator's
     page says so at once, and the table's page says so when it is opened again."""
     base = live_site()
-    alice, bob, charlie = db(lambda: users("alice", "bob", "charlie"))
-    game_id = db(lambda: full_table("block", [alice, bob]))
+    alice, bob, charlie = outside_the_browser_loop(lambda: users("alice", "bob", "charlie"))
+    game_id = outside_the_browser_loop(lambda: full_table("block", [alice, bob]))
     watcher = table_page(browser, base, charlie, game_id)
 
     def desert() -> Any:
@@ -253,7 +211,7 @@ def test_a_match_nobody_stayed_at_is_shown_abandoned(browser, live_site):
         Game.objects.filter(pk=game_id).update(deserted=since)
         return services.abandon_if_due(game_id)
 
-    change = db(desert)
+    change = outside_the_browser_loop(desert)
     assert change is not None
     watcher.locator("#abandoned").wait_for(timeout=WAIT_MS)
     assert "abandonnée" in watcher.locator("#status").inner_text()
@@ -276,8 +234,8 @@ def test_a_match_nobody_stayed_at_is_shown_abandoned(browser, live_site):
 def test_an_open_table_nobody_joined_leaves_the_lobby_when_abandoned(browser, live_site):
     """An open table nobody joined for 30 minutes is closed as abandoned: the lobby drops it."""
     base = live_site()
-    alice, bob = db(lambda: users("alice", "bob"))
-    game = db(lambda: services.open_table(alice, "draw", 3, None, True))
+    alice, bob = outside_the_browser_loop(lambda: users("alice", "bob"))
+    game = outside_the_browser_loop(lambda: services.open_table(alice, "draw", 3, None, True))
     lobby = open_page(browser, base, bob, "/salon/")
     row = lobby.locator(f"[data-table='{game.pk}']")
     row.wait_for(timeout=WAIT_MS)
@@ -288,6 +246,6 @@ def test_an_open_table_nobody_joined_leaves_the_lobby_when_abandoned(browser, li
         Seat.objects.filter(game_id=game.pk).update(joined=long_ago)
         return services.abandon_if_due(game.pk)
 
-    assert db(age) is not None
+    assert outside_the_browser_loop(age) is not None
     row.wait_for(state="detached", timeout=WAIT_MS)
     assert lobby.errors == []
