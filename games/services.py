@@ -18,8 +18,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, Max, OuterRef, Subquery
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, F, Max, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -102,11 +102,24 @@ class Change:
     snapshot: dict[str, Any]
 
 
+def _lock(game_id: int) -> Game | None:
+    """The game, its row locked until the transaction ends; None if there is no such game.
+
+    It is the first thing a command reads. SQLite has no row locks: there the command
+    takes the database's write lock before reading anything (a write that changes
+    nothing), so that two commands at once wait for each other instead of one
+    failing half-way with "database is locked".
+    """
+    if not connection.features.has_select_for_update:
+        Game.objects.filter(pk=game_id).update(version=F("version"))
+    return Game.objects.select_for_update().filter(pk=game_id).first()
+
+
 def _locked(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ServiceError("not_found") from None
+    game = _lock(game_id)
+    if game is None:
+        raise ServiceError("not_found")
+    return game
 
 
 def _check_version(game: Game, version: object) -> None:
@@ -206,7 +219,7 @@ def autoplay_if_due(game_id: int, version: int) -> Change | None:
     the game is gone: a late or repeated timer changes nothing.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = _lock(game_id)
         if game is None or not _due(game, version, Game.PLAYING):
             return None
         match = game.match
@@ -223,7 +236,7 @@ def autoplay_if_due(game_id: int, version: int) -> Change | None:
 def next_round_if_due(game_id: int, version: int) -> Change | None:
     """R54: the pause between rounds is over: deal the next one, unless the host already has."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = _lock(game_id)
         if game is None or not _due(game, version, Game.ROUND_OVER):
             return None
         game.status = Game.PLAYING
@@ -247,7 +260,7 @@ def abandon_if_due(game_id: int) -> Change | None:
     """Close a table nobody joined in time, or a match nobody stayed at, as abandoned."""
     now = timezone.now()
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = _lock(game_id)
         if game is None:
             return None
         if game.status == Game.OPEN:
@@ -516,11 +529,14 @@ def connect(
 def disconnect(channel: str) -> None:
     """A socket closed (or its process died). R53: a seat left with no socket on its own
     turn has AWAY_SECONDS from now, if that is sooner than its deadline."""
+    game_id = Connection.objects.filter(channel=channel).values_list("game_id", flat=True).first()
+    if game_id is None:
+        return
     with transaction.atomic():
+        game = _lock(game_id)  # before anything else is read (see _lock)
         conn = Connection.objects.filter(channel=channel).first()
-        if conn is None:
+        if game is None or conn is None:
             return
-        game = _locked(conn.game_id)
         conn.delete()
         if conn.seat is None or _connected(game, conn.seat):
             return

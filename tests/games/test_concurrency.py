@@ -1,8 +1,9 @@
-"""Commands at the same moment, on PostgreSQL: each applied at most once, the state intact.
+"""Commands at the same moment: each applied at most once, the state intact.
 
-The services lock the game row (``select_for_update``) and check the sender's
+The services lock the game row (``select_for_update`` on PostgreSQL; SQLite's
+write lock, taken first, where there are no row locks) and check the sender's
 version; these tests send commands from threads released together, each with its
-own database connection, as two Daphne workers would.
+own database connection, as two Daphne processes and a Celery worker would.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
+from django.utils import timezone
 
 from games import services
 from games.models import Game
@@ -21,10 +23,7 @@ from games.rules import table_play, tile_str
 from games.services import ServiceError
 from tests.games.conftest import full_table
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL (DATABASE_URL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def together(*calls: Callable[[], Any]) -> list[Any]:
@@ -131,3 +130,46 @@ def test_the_last_seat_taken_twice_at_once_starts_one_match(players):
     assert codes in (["full", "ok"], ["ok", "started"])
     game.refresh_from_db()
     assert game.seat_set.count() == 2 and game.rounds.count() == 1 and game.status == Game.PLAYING
+
+
+def test_a_play_and_its_timer_at_the_same_moment_one_acts(players):
+    """R52: the clock runs out as the player plays: either the player's play or the
+    table's is applied, never both, and the log replays."""
+    for _ in range(6):
+        gid = full_table("draw", players[:2])
+        game = Game.objects.get(pk=gid)
+        before = game.version
+        user, move = move_of(game)
+        Game.objects.filter(pk=gid).update(deadline=timezone.now())
+        results = together(
+            functools.partial(services.play, gid, user, move, game.version),
+            functools.partial(services.autoplay_if_due, gid, game.version),
+        )
+        game.refresh_from_db()
+        assert game.version == before + 1
+        played = isinstance(results[0], services.Change)
+        timed = results[1] is not None
+        assert played != timed, results  # exactly one of them acted
+        if played:
+            assert results[1] is None
+        else:
+            assert isinstance(results[0], ServiceError) and results[0].code == "stale_version"
+        plays = game.moves.filter(version=before + 1, kind="play", forced=False)
+        assert plays.count() == 1 and plays.get().auto == timed
+        assert game.replay() == game.match
+
+
+def test_the_timer_and_the_watchdog_at_the_same_moment_act_once(players):
+    gid = full_table("draw", players[:2])
+    game = Game.objects.get(pk=gid)
+    before = game.version
+    Game.objects.filter(pk=gid).update(deadline=timezone.now())
+    results = together(
+        functools.partial(services.autoplay_if_due, gid, before),
+        services.sweep,
+        functools.partial(services.autoplay_if_due, gid, before),
+    )
+    game.refresh_from_db()
+    assert game.version == before + 1
+    assert game.moves.filter(auto=True).count() == 1, results
+    assert game.replay() == game.match
