@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -22,7 +25,13 @@ def session_cookie(user: Any) -> str:
 
 
 class Socket:
-    """A websocket client of a table, through the whole ASGI application."""
+    """A websocket client of a table, through the whole ASGI application.
+
+    Every socket a test opens is closed after it (``close_sockets``), as a browser's
+    would be, so that no consumer outlives its test's event loop.
+    """
+
+    opened: list[Socket] = []
 
     def __init__(
         self,
@@ -36,6 +45,8 @@ class Socket:
             headers.append((b"cookie", f"sessionid={cookie}".encode()))
         self.communicator = WebsocketCommunicator(application, path, headers=headers)
         self.received: list[dict[str, Any]] = []
+        self.closed = False
+        Socket.opened.append(self)
 
     async def connect(self) -> tuple[bool, int | None]:
         return await self.communicator.connect(timeout=5)
@@ -69,7 +80,23 @@ class Socket:
         return await self.communicator.receive_nothing(timeout=timeout)
 
     async def close(self) -> None:
-        await self.communicator.disconnect()
+        if not self.closed:
+            self.closed = True
+            await self.communicator.disconnect()
+
+    @classmethod
+    async def close_all(cls) -> None:
+        sockets, cls.opened = cls.opened, []
+        for socket in sockets:
+            with contextlib.suppress(Exception):
+                await socket.close()
+
+
+@pytest_asyncio.fixture
+async def close_sockets() -> AsyncIterator[None]:
+    """Close, after the test, the sockets it left open."""
+    yield
+    await Socket.close_all()
 
 
 async def connect(game_id: int, user: Any = None, **kwargs: Any) -> Socket:

@@ -16,7 +16,7 @@ from games.consumers import PRESENCE_LOST
 from games.models import Connection, Game
 from tests.games.conftest import Socket, afull_table, connect, socket_of, state
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_sockets")]
 
 
 @database_sync_to_async

@@ -24,7 +24,7 @@ from games.models import Game, Round
 from games.rules import VARIANTS
 from tests.games.conftest import Socket, afull_table, connect
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_sockets")]
 
 TILE = re.compile(r"\b([0-6])-([0-6])\b")
 
