@@ -58,7 +58,6 @@ import platform
 import re
 import secrets
 import shlex
-import signal
 import subprocess
 import sys
 import tempfile
@@ -90,6 +89,7 @@ from bench.load import (
     prepare_database,
     remove_redis_keys,
     server_environment,
+    stop_processes,
     terminated_as_interrupt,
 )
 
@@ -197,21 +197,7 @@ class Celery:
             time.sleep(0.1)
 
     def stop(self) -> None:
-        stop_processes([self.beat, self.worker])
-
-
-def stop_processes(processes: list[subprocess.Popen[bytes]]) -> None:
-    for proc in processes:
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-    for proc in processes:
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_processes([self.beat, self.worker], wait=15)
 
 
 def tree_seconds(root: int) -> float:

@@ -211,6 +211,21 @@ def check_ports(first: int, count: int) -> None:
                 raise SystemExit(f"port {port} is taken: choose another with --port")
 
 
+def stop_processes(processes: list[subprocess.Popen[bytes]], wait: float) -> None:
+    """SIGTERM each process group, then SIGKILL those still there after ``wait`` seconds."""
+    for proc in processes:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+    for proc in processes:
+        try:
+            proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
 class Servers:
     """Daphne processes on consecutive ports, each in its own process group."""
 
@@ -246,17 +261,7 @@ class Servers:
                 time.sleep(0.1)
 
     def stop(self) -> None:
-        for proc in self.processes:
-            if proc.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGTERM)
-        for proc in self.processes:
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        stop_processes(self.processes, wait=10)
 
     @property
     def pids(self) -> list[int]:

@@ -15,6 +15,7 @@ from django.test import Client
 from config.asgi import application
 from games import services
 from games.models import Game
+from games.rules import table_play
 from tests.conftest import PASSWORD  # noqa: F401 (the players' password, for tests that log in)
 
 
@@ -130,3 +131,38 @@ def full_table(variant: str, seats: list[Any], target: int | None = None, public
 
 
 afull_table = database_sync_to_async(full_table)
+
+
+def game_of(game_id: int) -> Game:
+    return Game.objects.get(pk=game_id)
+
+
+def turn_of(game: Game) -> int:
+    """The seat to play in the round under way."""
+    return game.state["round"]["turn"]
+
+
+def move_of(game: Game) -> tuple[Any, dict[str, Any]]:
+    """The player to play and their first legal play (R52's choice), as ``services.play`` takes it."""
+    action = table_play(game.match)
+    user = game.seat_set.get(index=action.seat).player
+    return user, {k: v for k, v in action.to_dict(True).items() if k != "seat"}
+
+
+def play_first(game: Game) -> None:
+    """The seat to play lays its first legal tile, through the service."""
+    user, move = move_of(game)
+    services.play(game.pk, user, move, game.version)
+
+
+def connect_all(game_id: int, players: list[Any], tag: str = "tab") -> None:
+    """A socket recorded for each seat, named ``<tag>-<game>-<seat>``."""
+    for index, user in enumerate(players):
+        services.connect(game_id, user, f"{tag}-{game_id}-{index}")
+
+
+def to_round_over(game_id: int) -> Game:
+    """Play the round under way to its end, by hand."""
+    while (game := game_of(game_id)).status == Game.PLAYING:
+        play_first(game)
+    return game

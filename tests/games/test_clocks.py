@@ -15,7 +15,7 @@ from accounts.views import variant_stats
 from games import broadcast, services
 from games.models import Connection, Game, Move, Round
 from games.rules import table_play
-from tests.games.conftest import full_table
+from tests.games.conftest import connect_all, full_table, game_of, play_first, to_round_over, turn_of
 
 pytestmark = pytest.mark.django_db
 
@@ -28,14 +28,6 @@ def clocks(settings):
     return settings
 
 
-def game_of(game_id: int) -> Game:
-    return Game.objects.get(pk=game_id)
-
-
-def turn_of(game: Game) -> int:
-    return game.state["round"]["turn"]
-
-
 def seconds_left(game: Game) -> float:
     assert game.deadline is not None
     return (game.deadline - timezone.now()).total_seconds()
@@ -45,27 +37,6 @@ def overdue(game_id: int, by: float = 0.1) -> Game:
     """Move the game's deadline ``by`` seconds into the past, as if that time had gone by."""
     Game.objects.filter(pk=game_id).update(deadline=timezone.now() - timedelta(seconds=by))
     return game_of(game_id)
-
-
-def connect_all(game_id: int, players: list, tag: str = "tab") -> None:
-    for index, user in enumerate(players):
-        services.connect(game_id, user, f"{tag}-{game_id}-{index}")
-
-
-def play_first(game: Game) -> None:
-    action = table_play(game.match)
-    user = game.seat_set.get(index=action.seat).player
-    move = {k: v for k, v in action.to_dict(True).items() if k != "seat"}
-    services.play(game.pk, user, move, game.version)
-
-
-def to_round_over(game_id: int) -> Game:
-    """Play the first round to its end, by hand."""
-    while True:
-        game = game_of(game_id)
-        if game.status != Game.PLAYING:
-            return game
-        play_first(game)
 
 
 # R52: the turn clock ------------------------------------------------------------------

@@ -19,9 +19,9 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game
-from games.rules import table_play, tile_str
+from games.rules import tile_str
 from games.services import ServiceError
-from tests.games.conftest import full_table
+from tests.games.conftest import full_table, move_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,12 +46,6 @@ def together(*calls: Callable[[], Any]) -> list[Any]:
     for t in threads:
         t.join(30)
     return results
-
-
-def move_of(game: Game) -> tuple[Any, dict[str, Any]]:
-    action = table_play(game.match)
-    user = game.seat_set.get(index=action.seat).player
-    return user, {k: v for k, v in action.to_dict(True).items() if k != "seat"}
 
 
 def test_the_same_play_sent_twice_at_once_is_applied_once(players):

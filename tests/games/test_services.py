@@ -10,7 +10,7 @@ from games import services
 from games.models import Game, Move, Round, Seat
 from games.rules import VARIANTS, table_play, tile_str, to_json
 from games.services import ServiceError
-from tests.games.conftest import full_table
+from tests.games.conftest import full_table, play_first
 
 pytestmark = pytest.mark.django_db
 
@@ -18,13 +18,6 @@ pytestmark = pytest.mark.django_db
 def state_of(game_id: int) -> tuple[int, object, int]:
     game = Game.objects.get(pk=game_id)
     return game.version, game.state, game.moves.count()
-
-
-def play_first(game: Game) -> None:
-    """The seat to play lays its first legal tile (R52's choice), through the service."""
-    action = table_play(game.match)
-    user = game.seat_set.get(index=action.seat).player
-    services.play(game.pk, user, {k: v for k, v in action.to_dict(True).items() if k != "seat"}, game.version)
 
 
 def play_to_end(game_id: int) -> Game:

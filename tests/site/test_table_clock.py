@@ -20,9 +20,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Move, Seat
-from games.rules import table_play
 from tests.conftest import PASSWORD, needs_chromium, outside_the_browser_loop
-from tests.games.conftest import full_table, session_cookie
+from tests.games.conftest import full_table, game_of, play_first, session_cookie
 
 WAIT_MS = 10_000
 
@@ -73,12 +72,7 @@ def seconds(page: Any, selector: str) -> int:
 
 def play_the_turn(game_id: int) -> None:
     """Play for the seat to play as its player would: the first legal play."""
-    game = Game.objects.get(pk=game_id)
-    action = table_play(game.match)
-    move = action.to_dict(with_open=True)
-    del move["seat"]
-    player = game.seat_set.get(index=action.seat).player
-    services.play(game_id, player, move, game.version)
+    play_first(game_of(game_id))
 
 
 def turn_and_version(game_id: int) -> tuple[int, int]:

@@ -17,43 +17,30 @@ from config.celery import app
 from games import services
 from games.models import Game, Move, Round
 from games.rules import table_play
-from tests.games.conftest import connect, full_table, state
+from tests.games.conftest import (
+    connect,
+    connect_all,
+    full_table,
+    game_of,
+    play_first,
+    state,
+    to_round_over,
+    turn_of,
+)
 from tests.timers.conftest import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def game_of(game_id: int) -> Game:
-    return Game.objects.get(pk=game_id)
-
-
-def turn_of(game: Game) -> int:
-    return game.state["round"]["turn"]
 
 
 def auto_moves(game_id: int) -> list[Move]:
     return list(Move.objects.filter(game_id=game_id, auto=True).order_by("seq"))
 
 
-def play_first(game: Game) -> None:
-    action = table_play(game.match)
-    user = game.seat_set.get(index=action.seat).player
-    move = {k: v for k, v in action.to_dict(True).items() if k != "seat"}
-    services.play(game.pk, user, move, game.version)
-
-
-def connect_all(game_id: int, players: list) -> None:
-    for index, user in enumerate(players):
-        services.connect(game_id, user, f"tab-{game_id}-{index}")
-
-
 def round_over_table(players: list) -> int:
     """A two-seat block table whose first round is over, played by hand quickly."""
     game_id = full_table("block", players)
     connect_all(game_id, players)
-    while (game := game_of(game_id)).status == Game.PLAYING:
-        play_first(game)
-    assert game.status == Game.ROUND_OVER
+    assert to_round_over(game_id).status == Game.ROUND_OVER
     return game_id
 
 
