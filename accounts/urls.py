@@ -4,4 +4,5 @@ from accounts import views
 
 urlpatterns = [
     path("joueurs/<str:username>/", views.profile, name="profile"),
+    path("joueurs/<str:username>/signaler/", views.report, name="report"),
 ]

@@ -66,6 +66,9 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     # Since when no seat of a match in play has been connected (for abandonment).
     deserted = models.DateTimeField(null=True, blank=True)
+    # When a moderator voided the match: it then counts in no statistic, ranking or
+    # rating. Who did it is in the moderation log (accounts.ModerationLog), not here.
+    voided = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         indexes = [

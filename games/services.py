@@ -175,15 +175,57 @@ def _start_clock(game: Game, present: int | None = None) -> None:
     now = timezone.now()
     if game.status == Game.PLAYING:
         turn = game.state["round"]["turn"]
-        here = turn == present or _connected(game, turn)
-        seconds = settings.TURN_SECONDS if here else settings.AWAY_SECONDS  # R52, R53
-        game.deadline = now + timedelta(seconds=seconds)
+        if _sanctioned(game, turn):  # the table plays for a suspended or banned player at once
+            game.deadline = now
+        else:
+            here = turn == present or _connected(game, turn)
+            seconds = settings.TURN_SECONDS if here else settings.AWAY_SECONDS  # R52, R53
+            game.deadline = now + timedelta(seconds=seconds)
     elif game.status == Game.ROUND_OVER:
         game.deadline = now + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)  # R54
     else:
         game.deadline = None
     if game.deadline is not None:
         _time_task(game)
+
+
+def _sanctioned(game: Game, seat: int | None) -> bool:
+    """Whether the player of ``seat`` may no longer play: their account is suspended or
+    banned (accounts.sanctions deactivates it)."""
+    return seat is not None and game.seat_set.filter(index=seat, player__is_active=False).exists()
+
+
+def restart_clock(game_id: int) -> None:
+    """Time the turn under way again from who holds the seat now: a player just suspended
+    or banned on their turn is played for at once (R52), without waiting out their clock."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game is None or game.status != Game.PLAYING:
+            return
+        if not _sanctioned(game, game.state["round"]["turn"]):
+            return
+        game.deadline = timezone.now()
+        game.save(update_fields=["deadline"])
+        _time_task(game)
+        transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+
+
+def void(game_id: int) -> bool:
+    """A moderator voids the match: it counts in no statistic, ranking or rating.
+
+    A match under way goes on to its end (its players may finish it), but counts for
+    nobody. Returns False if it was voided already (nothing changes). Who did it is
+    the caller's to record (accounts.sanctions.void_game).
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status in (Game.OPEN, Game.CLOSED):
+            raise ServiceError("not_started")
+        if game.voided is not None:
+            return False
+        game.voided = timezone.now()
+        game.save(update_fields=["voided"])
+    return True
 
 
 def _time_task(game: Game) -> None:
