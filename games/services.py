@@ -43,6 +43,7 @@ from games.rules import (
     to_json,
 )
 from games.rules.record import event_action
+from leaderboard import ratings
 
 log = logging.getLogger(__name__)
 
@@ -364,8 +365,20 @@ def sweep() -> dict[str, int]:
 # Tables ---------------------------------------------------------------------
 
 
-def open_table(user: AbstractBaseUser, variant: str, seats: int, target: int | None, public: bool) -> Game:
-    """Open a table (R51); the host takes seat 0 (R50)."""
+def open_table(
+    user: AbstractBaseUser,
+    variant: str,
+    seats: int,
+    target: int | None,
+    public: bool,
+    rated: bool | None = None,
+) -> Game:
+    """Open a table (R51); the host takes seat 0 (R50).
+
+    ``rated``: whether the match moves its players' ratings ("classée"); by default a
+    public table is rated and a private one friendly ("amicale").
+    """
+    rated = public if rated is None else bool(rated)
     try:
         rules = get_ruleset(variant)
         rules.check_seats(seats)
@@ -373,7 +386,9 @@ def open_table(user: AbstractBaseUser, variant: str, seats: int, target: int | N
     except RuleError as e:
         raise ServiceError(e.code, e.message) from None
     with transaction.atomic():
-        game = Game.objects.create(host=user, variant=variant, seats=seats, target=target, public=public)
+        game = Game.objects.create(
+            host=user, variant=variant, seats=seats, target=target, public=public, rated=rated
+        )
         Seat.objects.create(game=game, index=0, player=user)
         _bump(game, [{"type": "seated", "seat": 0}], lobby=True)
     return game
@@ -535,6 +550,8 @@ def _finish(game: Game, match: Match) -> None:
         seat.score = match.scores[side]
         seat.won = side in winners
         seat.save(update_fields=["score", "won"])
+    if game.rated:  # after the commit, so that a slow rating never delays this play
+        ratings.rate_after_commit(game.pk)
 
 
 # Connections ----------------------------------------------------------------
