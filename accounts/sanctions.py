@@ -34,6 +34,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import ModerationLog, Notice, Report, Sanction, UserSession
 from games import broadcast, services as game_services
 from games.models import Game
+from leaderboard.ratings import unrate
 
 log = logging.getLogger(__name__)
 
@@ -194,20 +195,9 @@ def void_game(actor: AbstractBaseUser, game: Game, reason: str) -> bool:
             raise ModerationError(_("Une partie qui n’a pas commencé ne peut pas être annulée.")) from None
         if not voided:
             return False
-        unrate = _unrate()
-        if unrate is not None:
-            unrate(Game.objects.get(pk=game.pk))
+        unrate(game.pk)  # its rating changes undone, the later matches rated again
         record(actor, ModerationLog.VOID, game=game, reason=reason)
     return True
-
-
-def _unrate() -> Any:
-    """``leaderboard.ratings.unrate``: undo a match's rating changes, where ratings exist."""
-    try:
-        from leaderboard.ratings import unrate  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
-    return unrate
 
 
 def rename(actor: AbstractBaseUser, user: AbstractBaseUser, name: str, reason: str) -> None:

@@ -63,7 +63,9 @@ def action(client: Client, model: str, chosen: str, ids: list[int], **form: str)
 
 def test_the_moderators_group_has_exactly_the_rights_of_moderation(db):
     group = Group.objects.get(name="modérateurs")
-    rights = {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.select_related("content_type")}
+    rights = {
+        f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.select_related("content_type")
+    }
     assert rights == MODERATION
 
 
@@ -75,7 +77,11 @@ def test_no_account_exists_until_an_administrator_is_made(db):
 
 def test_a_player_cannot_reach_the_admin(client, players):
     client.force_login(players[0])
-    for url in (reverse("admin:index"), reverse("admin:accounts_report_queue"), reverse("admin:auth_user_changelist")):
+    for url in (
+        reverse("admin:index"),
+        reverse("admin:accounts_report_queue"),
+        reverse("admin:auth_user_changelist"),
+    ):
         response = client.get(url)
         assert response.status_code == 302 and reverse("admin:login") in response["Location"]
     anonymous = Client()
@@ -93,8 +99,13 @@ def test_nobody_edits_or_deletes_the_log_not_even_an_administrator(mod, mod_clie
         assert page.status_code == 200 and 'name="_save"' not in page.content.decode()  # read-only
         assert client.post(change, {"reason": "effacé"}).status_code == 403
         assert client.get(reverse("admin:accounts_moderationlog_add")).status_code == 403
-        assert client.post(reverse("admin:accounts_moderationlog_delete", args=[entry.pk]), {"post": "yes"}).status_code == 403
-        response = action(client, "accounts_moderationlog", "delete_selected", [entry.pk])
+        assert (
+            client.post(
+                reverse("admin:accounts_moderationlog_delete", args=[entry.pk]), {"post": "yes"}
+            ).status_code
+            == 403
+        )
+        action(client, "accounts_moderationlog", "delete_selected", [entry.pk])
         assert ModerationLog.objects.filter(pk=entry.pk, reason="Triche").exists()
     assert ModerationLog.objects.count() == 1
 
@@ -109,7 +120,9 @@ def test_a_moderator_cannot_make_moderators_nor_touch_anything_outside_moderatio
     assert mod_client.post(change, posted).status_code == 403
     assert mod_client.get(reverse("admin:auth_user_add")).status_code == 403
     assert mod_client.get(reverse("admin:auth_user_password_change", args=[bob.pk])).status_code == 403
-    assert mod_client.post(reverse("admin:auth_user_delete", args=[bob.pk]), {"post": "yes"}).status_code == 403
+    assert (
+        mod_client.post(reverse("admin:auth_user_delete", args=[bob.pk]), {"post": "yes"}).status_code == 403
+    )
     bob.refresh_from_db()
     assert not bob.is_staff and not bob.groups.exists()
     # Groups and permissions are the administrators' alone.
@@ -118,8 +131,14 @@ def test_a_moderator_cannot_make_moderators_nor_touch_anything_outside_moderatio
     # Tables are seen, never edited.
     game_id = full_table("draw", players[:2])
     assert mod_client.get(reverse("admin:games_game_change", args=[game_id])).status_code == 200
-    assert mod_client.post(reverse("admin:games_game_change", args=[game_id]), {"status": "over"}).status_code == 403
-    assert mod_client.post(reverse("admin:games_game_delete", args=[game_id]), {"post": "yes"}).status_code == 403
+    assert (
+        mod_client.post(reverse("admin:games_game_change", args=[game_id]), {"status": "over"}).status_code
+        == 403
+    )
+    assert (
+        mod_client.post(reverse("admin:games_game_delete", args=[game_id]), {"post": "yes"}).status_code
+        == 403
+    )
     # Reports and sanctions are changed through the actions only.
     assert mod_client.get(reverse("admin:accounts_report_add")).status_code == 403
     assert mod_client.get(reverse("admin:accounts_sanction_add")).status_code == 403
@@ -162,10 +181,20 @@ def test_actions_go_through_the_services_and_are_logged_with_their_actor(mod, mo
     assert action(mod_client, "auth_user", "ban_players", [bob.pk], reason="Triche").status_code == 302
     # Suspend two at once, until a date.
     until = (timezone.localtime() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
-    assert action(mod_client, "auth_user", "suspend_players", [charlie.pk, dave.pk], until=until, reason="Anti-jeu").status_code == 302
+    assert (
+        action(
+            mod_client, "auth_user", "suspend_players", [charlie.pk, dave.pk], until=until, reason="Anti-jeu"
+        ).status_code
+        == 302
+    )
     # Lift, rename, void.
     assert action(mod_client, "auth_user", "lift_sanctions", [dave.pk], reason="Erreur").status_code == 302
-    assert action(mod_client, "auth_user", "rename_player", [alice.pk], name="alice-2", reason="Pseudo").status_code == 302
+    assert (
+        action(
+            mod_client, "auth_user", "rename_player", [alice.pk], name="alice-2", reason="Pseudo"
+        ).status_code
+        == 302
+    )
     game_id = full_table("draw", [players[4], players[5]])
     assert action(mod_client, "games_game", "void", [game_id], reason="Collusion").status_code == 302
 
@@ -175,7 +204,9 @@ def test_actions_go_through_the_services_and_are_logged_with_their_actor(mod, mo
     alice.refresh_from_db()
     assert alice.username == "alice-2"
     assert Game.objects.get(pk=game_id).voided is not None
-    log = list(ModerationLog.objects.order_by("pk").values_list("actor", "action", "target", "game", "reason"))
+    log = list(
+        ModerationLog.objects.order_by("pk").values_list("actor", "action", "target", "game", "reason")
+    )
     assert log == [
         (mod.pk, "ban", bob.pk, None, "Triche"),
         (mod.pk, "suspend", charlie.pk, None, "Anti-jeu"),
@@ -196,7 +227,9 @@ def test_a_refused_action_says_why_and_changes_nothing(mod, mod_client, players)
     assert other.is_active and not ModerationLog.objects.exists()
 
 
-def test_the_queue_groups_pending_reports_by_player_with_their_matches_and_other_reports(mod, mod_client, players):
+def test_the_queue_groups_pending_reports_by_player_with_their_matches_and_other_reports(
+    mod, mod_client, players
+):
     alice, bob, charlie, dave = players[:4]
     game_id = full_table("draw", [alice, bob])
     reports.report(alice, bob, "triche", "Il voit mes dominos", Game.objects.get(pk=game_id))
@@ -222,10 +255,14 @@ def test_the_queue_groups_pending_reports_by_player_with_their_matches_and_other
     other = make_moderator("mod2")
     other_client = Client()
     other_client.force_login(other)
-    other_client.post(reverse("admin:accounts_report_queue"), {"report": pending.pk, "do": "dismiss", "note": "x"})
+    other_client.post(
+        reverse("admin:accounts_report_queue"), {"report": pending.pk, "do": "dismiss", "note": "x"}
+    )
     pending.refresh_from_db()
     assert pending.status == Report.TAKEN  # not theirs
-    mod_client.post(reverse("admin:accounts_report_queue"), {"report": pending.pk, "do": "resolve", "note": "Averti"})
+    mod_client.post(
+        reverse("admin:accounts_report_queue"), {"report": pending.pk, "do": "resolve", "note": "Averti"}
+    )
     pending.refresh_from_db()
     assert (pending.status, pending.note) == (Report.RESOLVED, "Averti")
 

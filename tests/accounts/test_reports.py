@@ -32,7 +32,10 @@ def test_a_player_reports_another_from_their_profile(players):
     client = client_of(alice)
     profile = client.get(reverse("profile", args=["bob"])).content.decode()
     assert reverse("report", args=["bob"]) in profile
-    assert reverse("report", args=["alice"]) not in client.get(reverse("profile", args=["alice"])).content.decode()
+    assert (
+        reverse("report", args=["alice"])
+        not in client.get(reverse("profile", args=["alice"])).content.decode()
+    )
 
     response = report_page(client, "bob", reason="pseudo", comment="  Un pseudo grossier  ")
     assert response.status_code == 302 and response["Location"] == reverse("profile", args=["bob"])
@@ -55,7 +58,9 @@ def test_a_player_reports_another_from_the_table_during_the_match(players):
     link = reverse("report", args=["bob"]) + f"?partie={game_id}"
     assert link in page and reverse("report", args=["alice"]) not in page
     assert client.get(link).status_code == 200
-    response = report_page(client, "bob", reason="anti-jeu", comment="Il laisse filer son temps", partie=game_id)
+    response = report_page(
+        client, "bob", reason="anti-jeu", comment="Il laisse filer son temps", partie=game_id
+    )
     assert response.status_code == 302 and response["Location"] == reverse("table", args=[game_id])
     assert Report.objects.get().game_id == game_id
 

@@ -29,7 +29,10 @@ def mod(db):
 
 def logged_in(user) -> Client:
     client = Client()
-    assert client.post(reverse("account_login"), {"login": user.username, "password": PASSWORD}).status_code == 302
+    assert (
+        client.post(reverse("account_login"), {"login": user.username, "password": PASSWORD}).status_code
+        == 302
+    )
     return client
 
 
@@ -142,7 +145,9 @@ def test_a_moderator_cannot_sanction_themselves_nor_the_staff_but_an_administrat
     assert not fresh(other).is_active
 
 
-def test_a_sanctioned_player_leaves_the_tables_not_yet_started(players, mod, django_capture_on_commit_callbacks):
+def test_a_sanctioned_player_leaves_the_tables_not_yet_started(
+    players, mod, django_capture_on_commit_callbacks
+):
     alice, bob, charlie = players[:3]
     hosted = services.open_table(bob, "draw", 3, None, True)
     services.join(hosted.pk, alice)
@@ -202,15 +207,17 @@ def test_voiding_a_match_takes_it_out_of_the_profile_and_says_so_on_its_page(pla
     Game.objects.filter(pk=game).update(status=Game.OVER)
     alice_client = Client()
     alice_client.force_login(alice)
-    assert "data-variant=\"block\"" in alice_client.get(reverse("profile", args=["alice"])).content.decode()
+    assert 'data-variant="block"' in alice_client.get(reverse("profile", args=["alice"])).content.decode()
 
     assert sanctions.void_game(mod, game_of(game), "Collusion entre les deux joueurs")
     assert not sanctions.void_game(mod, game_of(game), "Encore")  # once only
 
     html = alice_client.get(reverse("profile", args=["alice"])).content.decode()
-    assert "data-variant=\"block\"" not in html and "annulée par la modération" in html
+    assert 'data-variant="block"' not in html and "annulée par la modération" in html
     page = alice_client.get(reverse("table", args=[game])).content.decode()
-    assert "annulée par la modération" in page and "mod" not in page.split("annulée par la modération")[0][-200:]
+    assert (
+        "annulée par la modération" in page and "mod" not in page.split("annulée par la modération")[0][-200:]
+    )
     [entry] = ModerationLog.objects.all()
     assert (entry.actor, entry.action, entry.game_id, entry.target) == (mod, "void", game, None)
 
@@ -245,5 +252,7 @@ def test_renaming_an_offensive_name_tells_the_player_once_on_their_next_page(
 def test_a_player_renamed_while_away_is_told_at_their_next_login(client, players, mod):
     bob = players[1]
     sanctions.rename(mod, bob, "joueur-43", "Pseudo offensant")
-    response = client.post(reverse("account_login"), {"login": "joueur-43", "password": PASSWORD}, follow=True)
+    response = client.post(
+        reverse("account_login"), {"login": "joueur-43", "password": PASSWORD}, follow=True
+    )
     assert "a été changé en « joueur-43 »" in response.content.decode()
