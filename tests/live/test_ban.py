@@ -96,7 +96,9 @@ async def test_a_banned_players_tabs_on_two_processes_close_and_the_table_plays_
     game = await database_sync_to_async(Game.objects.get)(pk=gid)
     assert game.status == Game.OVER
     plays = await database_sync_to_async(
-        lambda: list(Move.objects.filter(game_id=gid, seat=1, kind=Move.PLAY, forced=False, version__gt=banned_at))
+        lambda: list(
+            Move.objects.filter(game_id=gid, seat=1, kind=Move.PLAY, forced=False, version__gt=banned_at)
+        )
     )()
     assert plays and all(move.auto for move in plays)
 
