@@ -28,7 +28,7 @@ from tests.games.conftest import full_table
 from tests.live.test_daphne import cookie_of, next_state, play_message
 from tests.timers.conftest import celery  # noqa: F401 (a fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("celery")]
 
 # A minute for a turn, present or away: the table playing sooner is the sanction's doing.
 CLOCKS = {"TURN_SECONDS": 60.0, "AWAY_SECONDS": 60.0, "ROUND_PAUSE_SECONDS": 1.0, "SWEEP_SECONDS": 1.0}
@@ -64,7 +64,7 @@ def login(name: str) -> tuple[int, str]:
 
 
 async def test_a_banned_players_tabs_on_two_processes_close_and_the_table_plays_for_the_seat(
-    players, live_site, celery, clocks
+    players, live_site, clocks
 ):
     env = {name: str(value) for name, value in clocks.items()}
     first, second = live_site(**env), live_site(**env)
