@@ -311,7 +311,7 @@ class GameAdmin(ReadOnly, ActionForms, admin.ModelAdmin):  # type: ignore[type-a
 
     @admin.display(description=_("joueurs"))
     def players(self, game: Game) -> str:
-        return ", ".join(seat.player.get_username() for seat in game.seat_set.all())
+        return ", ".join(seat.robot or seat.player.get_username() for seat in game.seat_set.all())
 
     def has_void_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("accounts.void_game")

@@ -44,11 +44,11 @@ def variant_stats(player: AbstractBaseUser) -> list[dict[str, Any]]:
 def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dict[str, Any]]:
     """The latest games ``player`` sat at, as ``viewer`` may see them.
 
-    A private table is listed only to the players seated at it, like its page.
+    Only the games ``viewer`` may see are listed (``Game.objects.visible_to``), like
+    their pages: a private table to the players seated at it, a daily attempt to
+    its player until its day is over.
     """
-    games = Game.objects.filter(seat_set__player=player).exclude(status=Game.CLOSED)
-    if viewer.pk != player.pk:
-        games = games.filter(Q(public=True) | Q(pk__in=Seat.objects.filter(player=viewer).values("game")))
+    games = Game.objects.visible_to(viewer).filter(seat_set__player=player).exclude(status=Game.CLOSED)
     games = games.order_by("-created", "-pk").prefetch_related(
         Prefetch("seat_set", queryset=Seat.objects.select_related("player"))
     )[:RECENT_GAMES]
@@ -60,7 +60,7 @@ def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dic
             {
                 "game": game,
                 "name": NAMES.get(game.variant, game.variant),
-                "others": [seat.player.get_username() for seat in seats if seat is not mine],
+                "others": [seat.name for seat in seats if seat is not mine],
                 "seat": mine,
                 "result": result(game, mine),
             }
@@ -123,7 +123,7 @@ def report(request: HttpRequest, username: str) -> HttpResponse:
 
 def _reported_game(request: HttpRequest, reported: AbstractBaseUser) -> Game | None:
     """The match a report is about: one the reported player sat at, that the reporter may see
-    (a public table or one they sat at); the same 404 otherwise."""
+    (``Game.objects.visible_to``); the same 404 otherwise."""
     raw = request.GET.get("partie") or request.POST.get("partie")
     if not raw:
         return None
@@ -131,8 +131,7 @@ def _reported_game(request: HttpRequest, reported: AbstractBaseUser) -> Game | N
         pk = int(raw)
     except ValueError:
         raise Http404 from None
-    seen = Q(public=True) | Q(pk__in=Seat.objects.filter(player=request.user).values("game"))
-    game = Game.objects.filter(seen, pk=pk, seat_set__player=reported).first()
+    game = Game.objects.visible_to(request.user).filter(pk=pk, seat_set__player=reported).first()
     if game is None:
         raise Http404
     return game

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0004_voided'),
+        ('games', '0005_voided'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

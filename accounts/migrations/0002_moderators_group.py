@@ -54,7 +54,7 @@ class Migration(migrations.Migration):
         ("accounts", "0001_moderation"),
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
-        ("games", "0004_voided"),
+        ("games", "0005_voided"),
     ]
 
     operations = [migrations.RunPython(create_group, remove_group)]
