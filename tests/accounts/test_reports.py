@@ -141,3 +141,36 @@ def test_two_moderators_never_handle_the_same_report(players):
 def test_report_form_asks_to_log_in(client, players):
     response = client.get(reverse("report", args=["bob"]))
     assert response.status_code == 302 and reverse("account_login") in response["Location"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_moderators_taking_a_report_at_the_same_moment_one_gets_it(players):
+    import threading
+
+    from django.db import connections
+
+    alice, bob = players[:2]
+    item = reports.report(alice, bob, "triche")
+    moderators = [make_moderator("mod1"), make_moderator("mod2")]
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def take(moderator) -> None:
+        start.wait()
+        try:
+            reports.take(moderator, item.pk)
+            outcomes.append("taken")
+        except ModerationError:
+            outcomes.append("refused")
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=take, args=(m,)) for m in moderators]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(outcomes) == ["refused", "taken"]
+    item.refresh_from_db()
+    assert item.status == Report.TAKEN and item.handler in moderators
+    assert ModerationLog.objects.filter(action="take_report").count() == 1
