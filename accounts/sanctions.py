@@ -123,7 +123,10 @@ def take_effect(user_id: int) -> None:
     User = get_user_model()
     user = User.objects.get(pk=user_id)
     end_sessions(user)
-    broadcast.close_user_sockets(user_id, CLOSE_CODE)
+    try:
+        broadcast.close_user_sockets(user_id, CLOSE_CODE)
+    except Exception:  # the channel layer is away: the tables below are still left
+        log.exception("could not close the sockets of user %s", user_id)
     seated = Game.objects.filter(seat_set__player=user)
     for game_id in seated.filter(status=Game.OPEN).values_list("pk", flat=True):
         try:
