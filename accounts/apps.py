@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
-    verbose_name = _("Comptes et modération")
+    verbose_name = _("Comptes")
 
     def ready(self) -> None:
         from accounts import signals  # noqa: F401 (connects the receivers)
