@@ -256,3 +256,18 @@ def test_a_player_renamed_while_away_is_told_at_their_next_login(client, players
         reverse("account_login"), {"login": "joueur-43", "password": PASSWORD}, follow=True
     )
     assert "a été changé en « joueur-43 »" in response.content.decode()
+
+
+def test_a_sanctioned_players_daily_attempt_is_not_played_out_by_the_table(
+    players, mod, django_capture_on_commit_callbacks
+):
+    """Playing a banned player's attempt for them would rank it: it waits as it stands (a
+    moderator may disqualify it)."""
+    bob = players[1]
+    attempt = services.open_attempt(bob, "draw", 2, "jour de test", timezone.now() + timedelta(hours=6))
+    with django_capture_on_commit_callbacks(execute=True):
+        sanctions.ban(mod, bob, "Triche")
+    game = game_of(attempt.pk)
+    assert services.acts_for(game, 0) == services.PLAYER
+    assert game.turn != 0 or game.deadline is None or game.deadline > timezone.now()
+    assert not Move.objects.filter(game=game, seat=0, auto=True).exists()
