@@ -78,6 +78,11 @@ CHANNEL_LAYERS = {
                     "socket_timeout": 30,
                     "socket_connect_timeout": 5,
                     "socket_keepalive": True,
+                    # The layer takes a connection per operation in flight (a group_add at
+                    # each handshake, a send per message): redis-py's default of 100 fails
+                    # with MaxConnectionsError past about 100 sockets opening at once.
+                    # At least the sockets one process serves, with room to spare.
+                    "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=2000),
                 }
             ],
             "prefix": env.str("CHANNEL_PREFIX", default="asgi"),
