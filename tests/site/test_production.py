@@ -164,6 +164,13 @@ def test_healthz_answers_without_a_session(client):
 
 
 @pytest.mark.django_db
+def test_healthz_is_not_redirected_to_https_when_the_pages_are(client, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    assert client.get("/").status_code == 301
+    assert client.get("/healthz").status_code == 200
+
+
+@pytest.mark.django_db
 def test_healthz_says_which_part_is_down(client, settings):
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/2"  # nothing listens there
     response = client.get("/healthz")
