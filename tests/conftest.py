@@ -104,11 +104,22 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
     processes: list[subprocess.Popen[bytes]] = []
     env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "true"}
 
-    def start(**settings: str) -> str:
-        """Start a process; ``settings`` are more environment variables for it alone."""
+    def start(*options: str, **settings: str) -> str:
+        """Start a process; ``options`` are more daphne options, ``settings`` more
+        environment variables, for it alone."""
         port = _free_port()
         process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                *options,
+                "config.asgi:application",
+            ],
             cwd=ROOT,
             env={**env, **settings},
             stdout=subprocess.DEVNULL,
