@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
@@ -108,6 +109,8 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
         """Start a process; ``options`` are more daphne options, ``settings`` more
         environment variables, for it alone."""
         port = _free_port()
+        # A file, not a pipe nobody reads: a process that logs much would block on a full pipe.
+        log = tempfile.TemporaryFile()
         process = subprocess.Popen(
             [
                 sys.executable,
@@ -123,7 +126,7 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
             cwd=ROOT,
             env={**env, **settings},
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=log,
             start_new_session=True,
         )
         processes.append(process)
@@ -131,9 +134,7 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if process.poll() is not None:
-                raise RuntimeError(
-                    f"daphne stopped: {process.stderr.read().decode() if process.stderr else ''}"
-                )
+                raise RuntimeError(f"daphne stopped: {log.seek(0) or log.read().decode(errors='replace')}")
             try:
                 urllib.request.urlopen(url + "/", timeout=2).close()
                 return url
