@@ -134,7 +134,8 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if process.poll() is not None:
-                raise RuntimeError(f"daphne stopped: {log.seek(0) or log.read().decode(errors='replace')}")
+                log.seek(0)
+                raise RuntimeError(f"daphne stopped: {log.read().decode(errors='replace')}")
             try:
                 urllib.request.urlopen(url + "/", timeout=2).close()
                 return url
