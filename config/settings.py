@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import environ
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -238,5 +239,16 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
         "schedule": SWEEP_SECONDS,
         # A sweep nobody ran in time is dropped: the next one does its work.
         "options": {"expires": SWEEP_SECONDS},
+    },
+    # R60: the new day's challenge at midnight, Paris time (CELERY_TIMEZONE).
+    "daily-challenge": {
+        "task": "leaderboard.tasks.new_day",
+        "schedule": crontab(minute=0, hour=0),
+    },
+    # If the site was down at midnight, the day's challenge is drawn within a minute.
+    "daily-watch": {
+        "task": "leaderboard.tasks.watch",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
     },
 }
