@@ -10,7 +10,7 @@ ranking is one indexed query over those rows (``daily_ranking``).
 from __future__ import annotations
 
 import secrets
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -31,8 +31,12 @@ def paris_today(now: datetime | None = None) -> date:
 
 
 def day_start(day: date) -> datetime:
-    """Midnight in Paris at the start of ``day``, as an aware datetime (DST included)."""
-    return datetime.combine(day, time(0), tzinfo=PARIS)
+    """Midnight in Paris at the start of ``day``, in UTC (DST included).
+
+    In UTC, not in Paris time: Python subtracts two datetimes of the same zone by
+    their wall clocks, which would make every day 24 hours long.
+    """
+    return datetime.combine(day, time(0), tzinfo=PARIS).astimezone(UTC)
 
 
 def day_end(day: date) -> datetime:
@@ -70,7 +74,9 @@ EPOCH = date(2000, 1, 1)
 
 
 def rotation_for(day: date) -> tuple[str, int]:
-    steps = list(RotationStep.objects.order_by("position").values_list("variant", "seats")) or DEFAULT_ROTATION
+    steps = (
+        list(RotationStep.objects.order_by("position").values_list("variant", "seats")) or DEFAULT_ROTATION
+    )
     return steps[(day - EPOCH).days % len(steps)]
 
 
@@ -124,7 +130,9 @@ class DailyAttempt(models.Model):
     """
 
     challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="attempts")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="daily_attempts")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="daily_attempts"
+    )
     game = models.OneToOneField(
         Game, on_delete=models.CASCADE, related_name="daily_attempt", null=True, blank=True
     )

@@ -58,7 +58,9 @@ def start_attempt(user: AbstractBaseUser, now: datetime | None = None) -> DailyA
         return existing
     try:
         with transaction.atomic():
-            game = games.open_attempt(user, challenge.variant, challenge.seats, challenge.seed, challenge.ends)
+            game = games.open_attempt(
+                user, challenge.variant, challenge.seats, challenge.seed, challenge.ends
+            )
             return DailyAttempt.objects.create(challenge=challenge, player=user, game=game)
     except IntegrityError:  # two starts at once: the other one made it
         return DailyAttempt.objects.get(challenge=challenge, player_id=user.pk)
@@ -136,7 +138,9 @@ def rank_of(attempt: DailyAttempt) -> int | None:
         return None
     p, r, f = attempt.points, attempt.robot_points, attempt.finished
     ahead = Q(points__gt=p) | Q(points=p, robot_points__lt=r)
-    ahead |= Q(points=p, robot_points=r, finished__lt=f) | Q(points=p, robot_points=r, finished=f, pk__lt=attempt.pk)
+    ahead |= Q(points=p, robot_points=r, finished__lt=f) | Q(
+        points=p, robot_points=r, finished=f, pk__lt=attempt.pk
+    )
     if connection.vendor == "postgresql":
         return 1 + _count_ahead_postgres(attempt)
     return 1 + ranked(attempt.challenge).filter(ahead).count()

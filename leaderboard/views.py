@@ -41,7 +41,7 @@ def _challenge(day: str | None) -> DailyChallenge:
 
 @login_required
 def day(request: HttpRequest, day: str | None = None) -> HttpResponse:
-    """"Défi du jour": the variant, who has played, one's own result, the start button,
+    """ "Défi du jour": the variant, who has played, one's own result, the start button,
     the ranking kept live; once the day is over, its seed and its five deals."""
     challenge = _challenge(day)
     over = challenge.is_over()
@@ -78,7 +78,9 @@ def day(request: HttpRequest, day: str | None = None) -> HttpResponse:
 def ranking(request: HttpRequest, day: str) -> JsonResponse:
     """The day's top and the viewer's place, polled by the page to stay live."""
     challenge = _challenge(day)
-    return JsonResponse({"over": challenge.is_over(), **_as_json(services.standings(challenge, request.user))})
+    return JsonResponse(
+        {"over": challenge.is_over(), **_as_json(services.standings(challenge, request.user))}
+    )
 
 
 def _as_json(standings: dict[str, Any]) -> dict[str, Any]:
@@ -133,7 +135,9 @@ def traveller(request: HttpRequest, day: str, number: int) -> HttpResponse:
     for attempt in attempts:
         played = next((r for r in attempt.rounds if r["number"] == number), None)
         if played is not None:
-            rows.append({"attempt": attempt, "points": played["points"], "robot_points": played["robot_points"]})
+            rows.append(
+                {"attempt": attempt, "points": played["points"], "robot_points": played["robot_points"]}
+            )
     rows.sort(key=lambda r: (-r["points"], r["robot_points"]))
     distribution: dict[int, int] = {}
     for row in rows:
