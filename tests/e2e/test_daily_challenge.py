@@ -40,9 +40,8 @@ def clocks(settings):  # type: ignore[no-untyped-def]
     return CLOCKS
 
 
-def test_a_player_plays_the_daily_challenge_to_the_end_and_sees_their_rank(
-    browser, live_site, celery, clocks
-):  # noqa: F811
+@pytest.mark.usefixtures("celery")
+def test_a_player_plays_the_daily_challenge_to_the_end_and_sees_their_rank(browser, live_site, clocks):
     base = live_site(**{name: str(value) for name, value in clocks.items()})
     outside_the_browser_loop(lambda: todays("block", 2))
     alice = sign_up(browser, base, "alice")
