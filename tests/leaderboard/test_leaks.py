@@ -122,7 +122,7 @@ async def test_r63_no_seed_no_unplayed_deal_no_other_game_before_the_day_is_over
 
     # The pages, at every step, to alice and to bob (who has not played).
     closed = [u for u in urls if "/donnes/" in u] + [reverse("table", args=[theirs])]
-    for user, version, pages in fetched:
+    for user, _version, pages in fetched:
         for url, (code, text) in pages.items():
             for secret in seeds:
                 assert secret not in text, f"{user} could fetch a seed from {url}"
