@@ -170,3 +170,33 @@ class DailyAttempt(models.Model):
     @property
     def rounds_played(self) -> int:
         return len(self.rounds)
+
+
+class PointsCount(models.Model):
+    """How many ranked attempts of a day scored ``points`` (R62).
+
+    Kept in the transaction that ranks an attempt, so that a player's rank is a sum
+    over a few hundred rows rather than a count over every attempt ahead of theirs
+    (docs/benchmarks.md). ``ScoreCount`` is the same per points and robots' points.
+    """
+
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="+")
+    points = models.IntegerField()
+    attempts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["challenge", "points"], name="points_count_once")]
+
+
+class ScoreCount(models.Model):
+    """How many ranked attempts of a day scored ``points`` with the robots at ``robot_points``."""
+
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="+")
+    points = models.IntegerField()
+    robot_points = models.IntegerField()
+    attempts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["challenge", "points", "robot_points"], name="score_count_once")
+        ]

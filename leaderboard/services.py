@@ -19,14 +19,21 @@ from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Q, QuerySet
+from django.db import IntegrityError, transaction
+from django.db.models import Count, F, Q, QuerySet, Sum
 from django.utils import timezone
 
 from games import services as games
 from games.models import Game
 from games.rules import Match, get_ruleset
-from leaderboard.models import DailyAttempt, DailyChallenge, paris_today, rotation_for
+from leaderboard.models import (
+    DailyAttempt,
+    DailyChallenge,
+    PointsCount,
+    ScoreCount,
+    paris_today,
+    rotation_for,
+)
 
 TOP = 50
 
@@ -89,6 +96,42 @@ def attempt_scored(sender: object, game: Game, match: Match, **kwargs: Any) -> N
         attempt.complete = True
         fields += ["finished", "complete"]
     attempt.save(update_fields=fields)
+    if attempt.finished is not None:
+        _count(attempt)
+
+
+def _count(attempt: DailyAttempt) -> None:
+    """One more ranked attempt with these scores, in the counts the ranks are read from."""
+    for model, keys in (
+        (PointsCount, {"points": attempt.points}),
+        (ScoreCount, {"points": attempt.points, "robot_points": attempt.robot_points}),
+    ):
+        where = {"challenge_id": attempt.challenge_id, **keys}
+        if model.objects.filter(**where).update(attempts=F("attempts") + 1):
+            continue
+        try:
+            with transaction.atomic():
+                model.objects.create(**where, attempts=1)
+        except IntegrityError:  # created at the same moment by another attempt's end
+            model.objects.filter(**where).update(attempts=F("attempts") + 1)
+
+
+def recount(challenge: DailyChallenge) -> None:
+    """Rebuild a day's counts from its ranked attempts (after many are ranked at once)."""
+    with transaction.atomic():
+        PointsCount.objects.filter(challenge=challenge).delete()
+        ScoreCount.objects.filter(challenge=challenge).delete()
+        rows = ranked(challenge).values("points").annotate(n=Count("id")).order_by()
+        PointsCount.objects.bulk_create(
+            PointsCount(challenge=challenge, points=r["points"], attempts=r["n"]) for r in rows
+        )
+        rows = ranked(challenge).values("points", "robot_points").annotate(n=Count("id")).order_by()
+        ScoreCount.objects.bulk_create(
+            ScoreCount(
+                challenge=challenge, points=r["points"], robot_points=r["robot_points"], attempts=r["n"]
+            )
+            for r in rows
+        )
 
 
 def close_day(challenge: DailyChallenge, now: datetime | None = None) -> int:
@@ -99,9 +142,13 @@ def close_day(challenge: DailyChallenge, now: datetime | None = None) -> int:
     """
     if not challenge.is_over(now):
         return 0
-    return DailyAttempt.objects.filter(challenge=challenge, finished__isnull=True).update(
-        finished=challenge.ends, complete=False
-    )
+    with transaction.atomic():
+        closed = DailyAttempt.objects.filter(challenge=challenge, finished__isnull=True).update(
+            finished=challenge.ends, complete=False
+        )
+        if closed:
+            recount(challenge)
+    return closed
 
 
 def watch(now: datetime | None = None) -> dict[str, int]:
@@ -133,43 +180,26 @@ def ranking(challenge: DailyChallenge, limit: int = TOP) -> list[DailyAttempt]:
 
 
 def rank_of(attempt: DailyAttempt) -> int | None:
-    """The attempt's place in its day's ranking (from 1), or None while it is not ranked."""
+    """The attempt's place in its day's ranking (from 1), or None while it is not ranked.
+
+    The attempts ahead: those with more points (a sum over ``PointsCount``), those with
+    as many points and fewer robots' points (a sum over ``ScoreCount``), and those with
+    the very same scores that finished earlier (a short range of ``daily_ranking``).
+    """
     if attempt.finished is None:
         return None
-    p, r, f = attempt.points, attempt.robot_points, attempt.finished
-    ahead = Q(points__gt=p) | Q(points=p, robot_points__lt=r)
-    ahead |= Q(points=p, robot_points=r, finished__lt=f) | Q(
-        points=p, robot_points=r, finished=f, pk__lt=attempt.pk
+    c, p, r = attempt.challenge_id, attempt.points, attempt.robot_points
+    more = PointsCount.objects.filter(challenge_id=c, points__gt=p).aggregate(n=Sum("attempts"))["n"] or 0
+    fewer = ScoreCount.objects.filter(challenge_id=c, points=p, robot_points__lt=r).aggregate(
+        n=Sum("attempts")
     )
-    if connection.vendor == "postgresql":
-        return 1 + _count_ahead_postgres(attempt)
-    return 1 + ranked(attempt.challenge).filter(ahead).count()
-
-
-def _count_ahead_postgres(attempt: DailyAttempt) -> int:
-    """The rows before the attempt's in ``daily_ranking``, as index ranges PostgreSQL
-    counts from the index alone: more points; the same points and fewer robots' points;
-    the same two and an earlier (finish, id)."""
-    table = DailyAttempt._meta.db_table
-    sql = f"""
-        SELECT
-          (SELECT count(*) FROM {table} WHERE challenge_id = %(c)s AND finished IS NOT NULL
-             AND points > %(p)s)
-        + (SELECT count(*) FROM {table} WHERE challenge_id = %(c)s AND finished IS NOT NULL
-             AND points = %(p)s AND robot_points < %(r)s)
-        + (SELECT count(*) FROM {table} WHERE challenge_id = %(c)s AND finished IS NOT NULL
-             AND points = %(p)s AND robot_points = %(r)s AND (finished, id) < (%(f)s, %(i)s))
-    """
-    params = {
-        "c": attempt.challenge_id,
-        "p": attempt.points,
-        "r": attempt.robot_points,
-        "f": attempt.finished,
-        "i": attempt.pk,
-    }
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return int(cursor.fetchone()[0])
+    same = (
+        ranked(attempt.challenge)
+        .filter(points=p, robot_points=r)
+        .filter(Q(finished__lt=attempt.finished) | Q(finished=attempt.finished, pk__lt=attempt.pk))
+        .count()
+    )
+    return 1 + more + (fewer["n"] or 0) + same
 
 
 @dataclass

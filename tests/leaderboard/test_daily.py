@@ -18,7 +18,9 @@ from leaderboard.models import (
     PARIS,
     DailyAttempt,
     DailyChallenge,
+    PointsCount,
     RotationStep,
+    ScoreCount,
     day_end,
     day_start,
     paris_today,
@@ -248,6 +250,7 @@ def test_r62_points_then_fewer_robot_points_then_the_earlier_finish(players, dja
         for name, points, robots, minutes in rows
     }
     unranked = DailyAttempt.objects.create(challenge=challenge, player=players[0], points=99)
+    services.recount(challenge)  # rows written directly: the counts are rebuilt from them
     order = ["b", "c", "d", "a", "e"]
     assert [a.player.username for a in services.ranking(challenge)] == order
     assert [services.rank_of(attempts[name]) for name in order] == [1, 2, 3, 4, 5]
@@ -256,6 +259,7 @@ def test_r62_points_then_fewer_robot_points_then_the_earlier_finish(players, dja
     twin = DailyAttempt.objects.create(
         challenge=challenge, player=players[1], points=50, robot_points=30, finished=attempts["a"].finished
     )
+    services.recount(challenge)
     assert services.rank_of(twin) == 5 and services.rank_of(attempts["e"]) == 6
     standings = services.standings(challenge, users["c"])
     assert [s.name for s in standings["top"]][:2] == ["b", "c"] and standings["top"][1].me
@@ -381,3 +385,31 @@ def test_an_attempt_cannot_be_played_after_its_day(players):
         games.play(game.pk, players[0], {"play": "0-0"}, game.version)
     assert e.value.code == "day_over"
     assert challenge.pk
+
+
+def test_the_counts_kept_as_attempts_finish_give_each_its_place_in_the_order(players):
+    """The ranks are read from per-score counts kept in the transaction that ranks an
+    attempt: they agree with R62's order, and with counts rebuilt from scratch."""
+    challenge = todays("block", 2)
+
+    def nth(k):  # type: ignore[no-untyped-def]
+        return lambda legal: legal[min(k, len(legal) - 1)]
+
+    for index, user in enumerate(players):
+        play(services.start_attempt(user), choose=nth(index % 3))
+    order = services.ranking(challenge)
+    assert len(order) == len(players)
+    assert [services.rank_of(a) for a in order] == list(range(1, len(players) + 1))
+    kept = sorted(
+        ScoreCount.objects.filter(challenge=challenge).values_list("points", "robot_points", "attempts")
+    )
+    points = sorted(PointsCount.objects.filter(challenge=challenge).values_list("points", "attempts"))
+    services.recount(challenge)
+    assert (
+        sorted(
+            ScoreCount.objects.filter(challenge=challenge).values_list("points", "robot_points", "attempts")
+        )
+        == kept
+    )
+    assert sorted(PointsCount.objects.filter(challenge=challenge).values_list("points", "attempts")) == points
+    assert sum(n for _, n in points) == len(players)
