@@ -160,6 +160,10 @@ class DailyAttempt(models.Model):
                 condition=models.Q(finished__isnull=False),
             ),
             models.Index(fields=["player", "-started"], name="daily_history"),
+            # The watchdog: attempts still unfinished, to rank once their day is over (R63).
+            models.Index(
+                fields=["challenge"], name="daily_unfinished", condition=models.Q(finished__isnull=True)
+            ),
         ]
         verbose_name = _("tentative du défi")
         verbose_name_plural = _("tentatives du défi")
