@@ -3,6 +3,7 @@ traveller ("feuille de la donne") and a player's round move by move, once the da
 
 from __future__ import annotations
 
+import shlex
 from datetime import date
 from typing import Any
 
@@ -63,7 +64,7 @@ def day(request: HttpRequest, day: str | None = None) -> HttpResponse:
             "attempt": attempt,
             "seed": challenge.seed if over else "",
             "check_command": CHECK_COMMAND.format(
-                seed=challenge.seed, variant=challenge.variant, seats=challenge.seats
+                seed=shlex.quote(challenge.seed), variant=challenge.variant, seats=challenge.seats
             )
             if over
             else "",

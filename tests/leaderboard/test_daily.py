@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import html
+import json
+import shlex
+import subprocess
+import sys
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -318,7 +323,17 @@ def test_after_the_day_the_seed_travellers_and_rounds_are_shown(players):
     day = yesterday.isoformat()
     page = client.get(reverse("daily_day", args=[day])).content.decode()
     assert challenge.seed in page
-    assert f"python -m games.rules daily --seed {challenge.seed} --variant draw --seats 3" in page
+    command = f"python -m games.rules daily --seed {shlex.quote(challenge.seed)} --variant draw --seats 3"
+    assert html.escape(command) in page
+    # The command, run as the page gives it, deals what every attempt was dealt.
+    done = subprocess.run(
+        [sys.executable, *shlex.split(command)[1:]], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    dealt = [r["hands"] for r in json.loads(done.stdout)["rounds"]]
+    for name in ("alice", "bob"):
+        game = DailyAttempt.objects.get(player__username=name).game
+        assert [r.hands for r in game.rounds.order_by("number")] == dealt
     page = client.get(reverse("daily_traveller", args=[day, 1])).content.decode()
     attempts = {a.player.username: a for a in DailyAttempt.objects.select_related("player")}
     for name in ("alice", "bob"):
