@@ -176,6 +176,31 @@ class DailyAttempt(models.Model):
         return len(self.rounds)
 
 
+class DealScore(models.Model):
+    """What one attempt scored on one of the day's deals: a line of that deal's
+    traveller ("feuille de la donne"), shown once the day is over."""
+
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="+")
+    attempt = models.ForeignKey(DailyAttempt, on_delete=models.CASCADE, related_name="deal_scores")
+    number = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+    robot_points = models.IntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["attempt", "number"], name="deal_score_once")]
+        indexes = [
+            # A deal's traveller, best score first, and its distribution.
+            models.Index(
+                "challenge",
+                "number",
+                models.F("points").desc(),
+                "robot_points",
+                "attempt",
+                name="deal_traveller",
+            ),
+        ]
+
+
 class PointsCount(models.Model):
     """How many ranked attempts of a day scored ``points`` (R62).
 

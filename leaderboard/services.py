@@ -29,6 +29,7 @@ from games.rules import Match, get_ruleset
 from leaderboard.models import (
     DailyAttempt,
     DailyChallenge,
+    DealScore,
     PointsCount,
     ScoreCount,
     paris_today,
@@ -96,6 +97,11 @@ def attempt_scored(sender: object, game: Game, match: Match, **kwargs: Any) -> N
         attempt.complete = True
         fields += ["finished", "complete"]
     attempt.save(update_fields=fields)
+    DealScore.objects.update_or_create(
+        attempt=attempt,
+        number=rnd.number,
+        defaults={"challenge_id": attempt.challenge_id, "points": in_round[0], "robot_points": in_round[1]},
+    )
     if attempt.finished is not None:
         _count(attempt)
 

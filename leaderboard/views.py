@@ -8,18 +8,21 @@ from datetime import date
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from games.models import Game, Move
-from games.rules import DAILY_ROUNDS
+from games.models import Move
+from games.rules import DAILY_ROUNDS, deal, get_ruleset, round_seed, tile_str
 from leaderboard import services
-from leaderboard.models import DailyAttempt, DailyChallenge, paris_today
+from leaderboard.models import DailyAttempt, DailyChallenge, DealScore, paris_today
 
 ENDS = {"left": _("à gauche"), "right": _("à droite"), "up": _("en haut"), "down": _("en bas")}
+PER_PAGE = 100  # lines of a traveller per page
 CHECK_COMMAND = "python -m games.rules daily --seed {seed} --variant {variant} --seats {seats}"
 
 
@@ -130,22 +133,14 @@ def traveller(request: HttpRequest, day: str, number: int) -> HttpResponse:
     challenge = _over(day)
     if not 1 <= number <= DAILY_ROUNDS:
         raise Http404
-    services.close_day(challenge)
-    attempts = services.ranked(challenge).select_related("player").order_by(*services.ORDER)
-    rows = []
-    for attempt in attempts:
-        played = next((r for r in attempt.rounds if r["number"] == number), None)
-        if played is not None:
-            rows.append(
-                {"attempt": attempt, "points": played["points"], "robot_points": played["robot_points"]}
-            )
-    rows.sort(key=lambda r: (-r["points"], r["robot_points"]))
-    distribution: dict[int, int] = {}
-    for row in rows:
-        distribution[row["points"]] = distribution.get(row["points"], 0) + 1
-    total = len(rows) or 1
-    game = Game.objects.filter(daily_attempt__challenge=challenge).first()
-    dealt = game.rounds.filter(number=number).first() if game else None
+    scores = DealScore.objects.filter(challenge=challenge, number=number)
+    total = scores.count()
+    rows = Paginator(
+        scores.select_related("attempt__player").order_by("-points", "robot_points", "attempt_id"), PER_PAGE
+    ).get_page(request.GET.get("page"))
+    distribution = scores.values("points").annotate(count=Count("id")).order_by("-points")
+    seed = round_seed(challenge.seed, number)  # R12: the deal, from the day's published seed
+    dealt = deal(seed, get_ruleset(challenge.variant), challenge.seats)
     return render(
         request,
         "leaderboard/traveller.html",
@@ -153,11 +148,16 @@ def traveller(request: HttpRequest, day: str, number: int) -> HttpResponse:
             "challenge": challenge,
             "number": number,
             "rows": rows,
+            "players": total,
             "distribution": [
-                {"points": p, "count": n, "share": round(100 * n / total)}
-                for p, n in sorted(distribution.items(), reverse=True)
+                {"points": d["points"], "count": d["count"], "share": round(100 * d["count"] / (total or 1))}
+                for d in distribution
             ],
-            "dealt": dealt,
+            "dealt": {
+                "seed": seed,
+                "hands": [[tile_str(t) for t in hand] for hand in dealt.hands],
+                "stock": [tile_str(t) for t in dealt.stock],
+            },
             "deals": range(1, DAILY_ROUNDS + 1),
         },
     )
