@@ -268,7 +268,7 @@ def standings(challenge: DailyChallenge, viewer: AbstractBaseUser | None) -> dic
     }
 
 
-def history(player: AbstractBaseUser, viewer: AbstractBaseUser, limit: int = 30) -> list[dict[str, Any]]:
+def history(player: AbstractBaseUser, viewer: AbstractBaseUser, limit: int = 20) -> list[dict[str, Any]]:
     """A player's daily results, latest first, with their rank: their ranked attempts (the
     unfinished one of today only to themselves: it says nothing to others until it ends)."""
     attempts = DailyAttempt.objects.filter(player=player).select_related("challenge").order_by("-started")
