@@ -252,3 +252,21 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
         "options": {"expires": 60.0},
     },
 }
+
+# Ratings (leaderboard.ratings). A player is provisional ("?") while their openskill
+# sigma is above this (about ten rated matches, from 8.33 at the start); sigma grows
+# back by this much a day without play (in quadrature), up to its starting value.
+RATING_PROVISIONAL_SIGMA = env.float("RATING_PROVISIONAL_SIGMA", default=6.4)
+RATING_IDLE_SIGMA_PER_DAY = env.float("RATING_IDLE_SIGMA_PER_DAY", default=0.25)
+CELERY_BEAT_SCHEDULE["ratings"] = {
+    # Matches whose rating task was lost (a broker away when they ended), every minute.
+    "task": "leaderboard.tasks.rate_pending",
+    "schedule": 60.0,
+    "options": {"expires": 60.0},
+}
+CELERY_BEAT_SCHEDULE["refresh-ratings"] = {
+    # What is shown, with the uncertainty grown back for a day without play: past
+    # midnight, Paris time (again every hour, should one be missed).
+    "task": "leaderboard.tasks.refresh_ratings",
+    "schedule": crontab(minute=1),
+}

@@ -200,6 +200,7 @@ def lobby_entry(game: Game) -> dict[str, Any]:
         "seats": game.seats,
         "taken": len(names),
         "target": game.target,
+        "rated": game.rated,
         "host": game.host.username,
         "players": names,
         "status": game.status,
@@ -229,3 +230,8 @@ def lobby_changed(game_id: int) -> None:
     if game is None or not game.public:
         return
     _send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))
+
+
+def table_news(game_id: int, message: dict[str, Any]) -> None:
+    """Send a public message to every connection of a table (seats and spectators)."""
+    _send((table_group(game_id), encode(message)))

@@ -72,6 +72,11 @@ class Game(models.Model):
     public = models.BooleanField(default=True)
     # A private table is reached by its invitation link only (the token is in the link).
     invitation = models.CharField(max_length=32, default=invitation_token, editable=False)
+    # A rated match ("classée") moves its players' ratings once it is over; a friendly
+    # one ("amicale") does not. The host chooses (leaderboard.ratings).
+    rated = models.BooleanField(default=False)
+    # When its ratings were updated: set once, by the task that rates it (compare-and-swap).
+    rated_at = models.DateTimeField(null=True, blank=True, editable=False)
     status = models.CharField(max_length=12, choices=STATUSES, default=OPEN)
     # Raised by one at every change; every message about the game carries it.
     version = models.PositiveIntegerField(default=0)
@@ -110,6 +115,12 @@ class Game(models.Model):
             # The watchdog: deadlines that have passed.
             models.Index(
                 fields=["deadline"], name="game_deadline", condition=models.Q(deadline__isnull=False)
+            ),
+            # Rated matches over and not yet rated (leaderboard.tasks.rate_pending).
+            models.Index(
+                fields=["finished"],
+                name="game_to_rate",
+                condition=models.Q(rated=True, rated_at__isnull=True, status="over"),
             ),
         ]
 

@@ -46,6 +46,7 @@ from games.rules import (
     view,
 )
 from games.rules.record import event_action
+from leaderboard import ratings
 
 log = logging.getLogger(__name__)
 
@@ -384,14 +385,23 @@ def sweep() -> dict[str, int]:
 
 
 def open_table(
-    user: AbstractBaseUser, variant: str, seats: int, target: int | None, public: bool, seed: str = ""
+    user: AbstractBaseUser,
+    variant: str,
+    seats: int,
+    target: int | None,
+    public: bool,
+    rated: bool | None = None,
+    seed: str = "",
 ) -> Game:
     """Open a table (R51); the host takes seat 0 (R50).
 
+    ``rated``: whether the match moves its players' ratings ("classée"); by default a
+    public table is rated and a private one friendly ("amicale").
     ``seed``: where the rounds' seeds come from (``Game.seed``): empty for a live
     table, each round then dealt from a fresh secret seed (R12); tests give one to
     deal known hands.
     """
+    rated = public if rated is None else bool(rated)
     try:
         rules = get_ruleset(variant)
         rules.check_seats(seats)
@@ -400,7 +410,7 @@ def open_table(
         raise ServiceError(e.code, e.message) from None
     with transaction.atomic():
         game = Game.objects.create(
-            host=user, variant=variant, seats=seats, target=target, public=public, seed=seed
+            host=user, variant=variant, seats=seats, target=target, public=public, rated=rated, seed=seed
         )
         Seat.objects.create(game=game, index=0, player=user)
         _bump(game, [{"type": "seated", "seat": 0}], lobby=True)
@@ -601,6 +611,8 @@ def _finish(game: Game, match: Match) -> None:
         seat.score = match.scores[side]
         seat.won = side in winners
         seat.save(update_fields=["score", "won"])
+    if game.rated:  # after the commit, so that a slow rating never delays this play
+        ratings.rate_after_commit(game.pk)
 
 
 # Connections ----------------------------------------------------------------

@@ -32,7 +32,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             game = services.open_table(
-                request.user, data["variant"], data["seats"], data["target"], data["public"]
+                request.user,
+                data["variant"],
+                data["seats"],
+                data["target"],
+                data["public"],
+                rated=data.get("rated"),
             )
         except ServiceError as e:
             form.add_error(FIELD_ERRORS.get(e.code), e.message)

@@ -17,10 +17,9 @@ def default_rotation(apps, schema_editor):
 
 class Migration(migrations.Migration):
 
-    initial = True
-
     dependencies = [
-        ('games', '0003_robots_turn_seed'),
+        ('games', '0004_robots_turn_seed'),
+        ('leaderboard', '0001_ratings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

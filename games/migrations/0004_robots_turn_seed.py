@@ -15,7 +15,7 @@ def fill_turn(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_clocks'),
+        ('games', '0003_rated'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
