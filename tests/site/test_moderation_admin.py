@@ -43,10 +43,10 @@ def test_a_moderator_bans_a_reported_player_from_the_queue_and_their_table_page_
 
     context = browser.new_context(locale="fr-FR")
     admin = context.new_page()
-    admin.goto(base + "/admin/")
-    admin.fill("#id_username", "modo")
+    admin.goto(base + "/admin/")  # the site's own login, then back to the admin
+    admin.fill("#id_login", "modo")
     admin.fill("#id_password", PASSWORD)
-    admin.locator("input[type=submit]").click()
+    admin.locator("form[action*='login'] [type=submit]").click()
     admin.wait_for_url(re.compile(r"/admin/$"))
     admin.get_by_role("link", name="Signalements").first.click()
     admin.locator("#report-queue").click()
