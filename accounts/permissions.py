@@ -1,4 +1,4 @@
-"""The "modérateurs" group and exactly its rights (made by migration 0002)."""
+"""The "modérateurs" group and exactly its rights (made by migrations 0002 and 0003)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from django.contrib.auth.models import Group, Permission
 GROUP = "modérateurs"
 
 # Moderators see players and tables, handle reports, sanction, rename, void matches,
-# disqualify daily attempts and read the moderation log; they change nothing else.
+# disqualify daily attempts, edit the daily challenge's rotation (R60) and read the
+# moderation log; they change nothing else.
 PERMISSIONS = {
     "accounts": [
         "view_report",
@@ -21,6 +22,14 @@ PERMISSIONS = {
     ],
     "auth": ["view_user"],
     "games": ["view_game"],
+    "leaderboard": [
+        "view_dailychallenge",
+        "view_dailyattempt",
+        "view_rotationstep",
+        "add_rotationstep",
+        "change_rotationstep",
+        "delete_rotationstep",
+    ],
 }
 
 

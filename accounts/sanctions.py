@@ -1,4 +1,5 @@
-"""Moderation actions (DESIGN.md §8): suspend, ban, lift, void a match, rename.
+"""Moderation actions (DESIGN.md §8): suspend, ban, lift, void a match, disqualify a
+daily attempt, rename.
 
 Each action is one function, called by the admin (never ``queryset.update()``),
 that checks who may do it, makes the change in one transaction, and writes the
@@ -34,6 +35,8 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import ModerationLog, Notice, Report, Sanction, UserSession
 from games import broadcast, services as game_services
 from games.models import Game
+from leaderboard import services as daily
+from leaderboard.models import DailyAttempt
 from leaderboard.ratings import unrate
 
 log = logging.getLogger(__name__)
@@ -200,6 +203,30 @@ def void_game(actor: AbstractBaseUser, game: Game, reason: str) -> bool:
             return False
         unrate(game.pk)  # its rating changes undone, the later matches rated again
         record(actor, ModerationLog.VOID, game=game, reason=reason)
+    return True
+
+
+def disqualify(actor: AbstractBaseUser, attempt: DailyAttempt, reason: str) -> bool:
+    """Take a daily attempt out of its day's ranking (and its deals' travellers): the
+    ranks below move up. Returns False if it was disqualified already."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationError(_("Donnez le motif de la disqualification."))
+    with transaction.atomic():
+        attempt = DailyAttempt.objects.select_for_update().select_related("challenge").get(pk=attempt.pk)
+        if attempt.disqualified is not None:
+            return False
+        attempt.disqualified = timezone.now()
+        attempt.save(update_fields=["disqualified"])
+        daily.recount(attempt.challenge)  # the counts the ranks are read from, without it
+        record(
+            actor,
+            ModerationLog.DISQUALIFY,
+            attempt.player,
+            game=attempt.game,
+            reason=reason,
+            day=attempt.challenge.date.isoformat(),
+        )
     return True
 
 

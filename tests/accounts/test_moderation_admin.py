@@ -30,6 +30,12 @@ MODERATION = {
     "accounts.disqualify_attempt",
     "auth.view_user",
     "games.view_game",
+    "leaderboard.view_dailychallenge",
+    "leaderboard.view_dailyattempt",
+    "leaderboard.view_rotationstep",
+    "leaderboard.add_rotationstep",
+    "leaderboard.change_rotationstep",
+    "leaderboard.delete_rotationstep",
 }
 
 
