@@ -1,0 +1,160 @@
+"""What the leaderboards and the profile show of the ratings (read models).
+
+A variant's leaderboard lists the established players by the number shown, best
+first, with their rank; provisional players ("?") are listed apart, after. Both
+lists are read on the index ``rating_board`` (variant, provisional, ordinal
+descending, id), page by page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Page, Paginator
+from django.db.models import Q, QuerySet
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from games.catalog import NAMES
+from games.rules import VARIANTS
+from leaderboard.models import Rating, RatingChange
+
+PAGE_SIZE = 50
+HISTORY_POINTS = 200  # the chart's last matches
+
+
+def board(variant: str, provisional: bool = False) -> QuerySet[Rating]:
+    """A variant's established (or provisional) players, best first."""
+    return (
+        Rating.objects.filter(variant=variant, provisional=provisional)
+        .order_by("-ordinal", "id")
+        .select_related("player")
+        .only("ordinal", "provisional", "matches", "last_played", "player__username")
+    )
+
+
+def page_of(variant: str, number: object, provisional: bool = False) -> Page[Rating]:
+    """One page of a leaderboard; a page out of range is the last one (a bad one the first)."""
+    return Paginator(board(variant, provisional), PAGE_SIZE).get_page(number)
+
+
+def ranked(page: Page[Rating]) -> list[tuple[int, Rating]]:
+    """The page's rows with each player's rank (1 for the best)."""
+    return [(page.start_index() + i, rating) for i, rating in enumerate(page.object_list)]
+
+
+@dataclass(frozen=True)
+class Position:
+    rating: Rating
+    rank: int | None  # None while provisional: not ranked yet
+    page: int
+
+
+def position(variant: str, player: AbstractBaseUser) -> Position | None:
+    """Where ``player`` stands in a variant's leaderboard (None: no rated match in it)."""
+    rating = Rating.objects.filter(variant=variant, player_id=player.pk).first()
+    if rating is None:
+        return None
+    above = (
+        Rating.objects.filter(variant=variant, provisional=rating.provisional)
+        .filter(Q(ordinal__gt=rating.ordinal) | Q(ordinal=rating.ordinal, id__lt=rating.pk))
+        .count()
+    )
+    return Position(rating, None if rating.provisional else above + 1, above // PAGE_SIZE + 1)
+
+
+def variants_played(player: AbstractBaseUser) -> list[dict[str, Any]]:
+    """The profile: each variant the player has a rating in, with its history chart."""
+    ratings = {r.variant: r for r in Rating.objects.filter(player_id=player.pk)}
+    out = []
+    for key in VARIANTS:
+        rating = ratings.get(key)
+        if rating is None:
+            continue
+        here = position(key, player)
+        history = list(
+            RatingChange.objects.filter(player_id=player.pk, variant=key)
+            .order_by("-id")
+            .values_list("at", "ordinal_after")[:HISTORY_POINTS]
+        )[::-1]
+        out.append(
+            {
+                "variant": key,
+                "name": NAMES[key],
+                "rating": rating,
+                "rank": here.rank if here else None,
+                "page": here.page if here else 1,
+                "chart": history_chart(history, key),
+            }
+        )
+    return out
+
+
+def changes_by_game(player: AbstractBaseUser, game_ids: list[int]) -> dict[int, RatingChange]:
+    """The player's rating change at each of these games that was rated."""
+    return {c.game_id: c for c in RatingChange.objects.filter(player_id=player.pk, game_id__in=game_ids)}
+
+
+# The history chart: one line, drawn on the server as SVG ---------------------------
+
+WIDTH, HEIGHT = 600, 160
+PAD_LEFT, PAD_RIGHT, PAD_Y = 48, 12, 14
+
+
+def history_chart(points: list[tuple[Any, float]], variant: str) -> SafeString:
+    """An inline SVG of the number shown after each rated match, oldest first."""
+    if not points:
+        return SafeString("")
+    name = NAMES.get(variant, variant)
+    values = [round(value) for _at, value in points]
+    low, high = min(values), max(values)
+    if high - low < 20:  # a flat line is drawn mid-height, not stretched
+        low, high = low - 10, high + 10
+    inner_w, inner_h = WIDTH - PAD_LEFT - PAD_RIGHT, HEIGHT - 2 * PAD_Y
+    step = inner_w / max(1, len(values) - 1)
+
+    def y(value: float) -> float:
+        return PAD_Y + (high - value) / (high - low) * inner_h
+
+    coords = [(f"{PAD_LEFT + i * step:.1f}", f"{y(v):.1f}") for i, v in enumerate(values)]
+    line = " ".join(f"{x},{yy}" for x, yy in coords)
+    first, last = points[0][0], points[-1][0]
+    title = _("Évolution du classement en %(variant)s") % {"variant": name}
+    desc = _("%(count)s parties classées, du %(first)s au %(last)s : de %(start)s à %(end)s.") % {
+        "count": len(values),
+        "first": date_format(first, "j F Y"),
+        "last": date_format(last, "j F Y"),
+        "start": values[0],
+        "end": values[-1],
+    }
+    dots = format_html_join(
+        "", '<circle cx="{}" cy="{}" r="2.5"></circle>', coords[-1:] if len(coords) > 30 else coords
+    )
+    return format_html(
+        '<svg class="rating-chart" viewBox="0 0 {w} {h}" width="100%" role="img" '
+        'aria-labelledby="{id}-title {id}-desc">'
+        '<title id="{id}-title">{title}</title><desc id="{id}-desc">{desc}</desc>'
+        '<line class="axis" x1="{l}" y1="{top}" x2="{l}" y2="{bottom}"></line>'
+        '<text class="label" x="{lx}" y="{top_label}" text-anchor="end">{high}</text>'
+        '<text class="label" x="{lx}" y="{bottom_label}" text-anchor="end">{low}</text>'
+        '<polyline class="line" points="{line}"></polyline>{dots}</svg>',
+        w=WIDTH,
+        h=HEIGHT,
+        id=f"chart-{variant}",
+        title=title,
+        desc=desc,
+        l=PAD_LEFT,
+        top=PAD_Y,
+        bottom=HEIGHT - PAD_Y,
+        lx=PAD_LEFT - 6,
+        top_label=PAD_Y + 4,
+        bottom_label=HEIGHT - PAD_Y + 4,
+        high=high,
+        low=low,
+        line=line,
+        dots=dots,
+    )
