@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.utils.formats import date_format
@@ -24,22 +25,37 @@ from games.rules import VARIANTS
 from leaderboard.models import Rating, RatingChange
 
 PAGE_SIZE = 50
+COUNT_SECONDS = 60  # how long a board's number of players is kept
 HISTORY_POINTS = 200  # the chart's last matches
 
 
 def board(variant: str, provisional: bool = False) -> QuerySet[Rating]:
     """A variant's established (or provisional) players, best first."""
-    return (
-        Rating.objects.filter(variant=variant, provisional=provisional)
-        .order_by("-ordinal", "id")
-        .select_related("player")
-        .only("ordinal", "provisional", "matches", "last_played", "player__username")
-    )
+    return Rating.objects.filter(variant=variant, provisional=provisional).order_by("-ordinal", "id")
 
 
 def page_of(variant: str, number: object, provisional: bool = False) -> Page[Rating]:
-    """One page of a leaderboard; a page out of range is the last one (a bad one the first)."""
-    return Paginator(board(variant, provisional), PAGE_SIZE).get_page(number)
+    """One page of a leaderboard; a page out of range is the last one (a bad one the first).
+
+    The page's ids are read first, from the index alone (``rating_board`` holds the
+    id): a deep page skips its offset's rows in the index, without reading them or
+    joining their players. Then only that page's rows are read, with their players.
+    """
+    paginator = Paginator(board(variant, provisional).values_list("id", flat=True), PAGE_SIZE)
+    # Counting a big board reads its whole part of the index: the count is kept a minute.
+    key = f"leaderboard:count:{variant}:{int(provisional)}"
+    count = cache.get(key)
+    if count is None:
+        count = paginator.count
+        cache.set(key, count, COUNT_SECONDS)
+    paginator.count = count  # type: ignore[misc]  # a cached_property, given its value
+    page = paginator.get_page(number)
+    ids = list(page.object_list)
+    rows = Rating.objects.filter(id__in=ids).select_related("player")
+    rows = rows.only("ordinal", "provisional", "matches", "last_played", "player_id", "player__username")
+    by_id = {rating.pk: rating for rating in rows}
+    page.object_list = [by_id[pk] for pk in ids if pk in by_id]
+    return page
 
 
 def ranked(page: Page[Rating]) -> list[tuple[int, Rating]]:
@@ -120,7 +136,10 @@ def history_chart(points: list[tuple[Any, float]], variant: str) -> SafeString:
     def y(value: float) -> float:
         return PAD_Y + (high - value) / (high - low) * inner_h
 
-    coords = [(f"{PAD_LEFT + i * step:.1f}", f"{y(v):.1f}") for i, v in enumerate(values)]
+    if len(values) == 1:  # one match: its point in the middle
+        coords = [(f"{PAD_LEFT + inner_w / 2:.1f}", f"{y(values[0]):.1f}")]
+    else:
+        coords = [(f"{PAD_LEFT + i * step:.1f}", f"{y(v):.1f}") for i, v in enumerate(values)]
     line = " ".join(f"{x},{yy}" for x, yy in coords)
     first, last = points[0][0], points[-1][0]
     title = _("Évolution du classement en %(variant)s") % {"variant": name}
