@@ -51,7 +51,7 @@ from bench.load import ensure_database
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_ratings"
 # How often each variant is played, the busiest first.
 VARIANT_WEIGHTS = {
-    "draw": 40,
+    "draw": 45,
     "block": 18,
     "all_fives": 12,
     "partners": 10,
@@ -98,7 +98,15 @@ def empty() -> None:
         )
 
 
-def generate(players: int, matches: int, days: int, seed: int) -> None:
+def vacuum(database_url: str) -> None:
+    """As autovacuum would, in time: statistics, and the visibility map for index-only scans."""
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute("vacuum analyze")
+
+
+def generate(players: int, matches: int, days: int, seed: int, database_url: str) -> None:
     from django.db import connection
     from django.utils import timezone
 
@@ -139,7 +147,7 @@ def generate(players: int, matches: int, days: int, seed: int) -> None:
 
     def pick_player() -> int:
         # Activity is skewed: a few play a great deal, most a little.
-        return first_user + min(players - 1, int(players * rng.random() ** 1.5))
+        return first_user + min(players - 1, int(players * rng.random() ** 1.4))
 
     for n in range(matches):
         variant = rng.choices(variants, vweights)[0]
@@ -212,11 +220,7 @@ def generate(players: int, matches: int, days: int, seed: int) -> None:
                 copy.write_row((pid, variant, mu, sigma, ordinal, provisional, count, last, today))
         cur.execute("select setval(pg_get_serial_sequence('games_game', 'id'), max(id)) from games_game")
     raw.commit()
-    # As autovacuum would, in time: statistics, and the visibility map for index-only scans.
-    raw.autocommit = True
-    with raw.cursor() as cur:
-        cur.execute("vacuum analyze")
-    raw.autocommit = False
+    vacuum(database_url)
     print(f"generated in {time.perf_counter() - t0:.0f} s: {len(state):,} ratings", flush=True)
 
 
@@ -381,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     call_command("migrate", verbosity=0, interactive=False)
     if args.regenerate or not generated(args.players, args.matches):
         empty()
-        generate(args.players, args.matches, args.days, args.seed)
+        generate(args.players, args.matches, args.days, args.seed, args.database_url)
     print(
         f"Python {platform.python_version()}, {os.cpu_count()} cores; PostgreSQL; "
         f"{args.players:,} players, {args.matches:,} rated matches; {args.repeat} runs each",

@@ -165,8 +165,10 @@ def rate_match(game_id: int, now: datetime | None = None) -> list[RatingChange]:
         claimed = rateable(Game.objects.filter(pk=game_id, rated_at__isnull=True)).update(rated_at=now)
         if not claimed:
             return []
-        game = Game.objects.get(pk=game_id)
-        seats = list(game.seat_set.all())
+        seats = list(Seat.objects.filter(game_id=game_id).select_related("game").order_by("index"))
+        if not seats:
+            return []
+        game = seats[0].game
         if len(seats) < 2 or any(seat.player_id is None for seat in seats):
             return []  # only players are rated (robots sit at daily attempts alone)
         changes = _apply(game, result_of(game.variant, seats), now)
@@ -176,11 +178,15 @@ def rate_match(game_id: int, now: datetime | None = None) -> list[RatingChange]:
 def _lock_ratings(variant: str, player_ids: Iterable[int], today: date) -> dict[int, Rating]:
     """The players' ratings in ``variant``, created if new, their rows locked, in id order."""
     ids = sorted(set(player_ids))
-    Rating.objects.bulk_create([new_rating(pid, variant, today) for pid in ids], ignore_conflicts=True)
     rows = Rating.objects.filter(variant=variant, player_id__in=ids).order_by("player_id")
     if connection.features.has_select_for_update:
         rows = rows.select_for_update()
-    return {rating.player_id: rating for rating in rows}
+    ratings = {rating.player_id: rating for rating in rows}
+    missing = [pid for pid in ids if pid not in ratings]
+    if missing:  # a first rated match in the variant: create the rows, then lock them all
+        Rating.objects.bulk_create([new_rating(pid, variant, today) for pid in missing], ignore_conflicts=True)
+        ratings = {rating.player_id: rating for rating in rows.all()}
+    return ratings
 
 
 def _apply(game: Game, result: Result, now: datetime) -> list[RatingChange]:
