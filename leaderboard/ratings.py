@@ -184,7 +184,9 @@ def _lock_ratings(variant: str, player_ids: Iterable[int], today: date) -> dict[
     ratings = {rating.player_id: rating for rating in rows}
     missing = [pid for pid in ids if pid not in ratings]
     if missing:  # a first rated match in the variant: create the rows, then lock them all
-        Rating.objects.bulk_create([new_rating(pid, variant, today) for pid in missing], ignore_conflicts=True)
+        Rating.objects.bulk_create(
+            [new_rating(pid, variant, today) for pid in missing], ignore_conflicts=True
+        )
         ratings = {rating.player_id: rating for rating in rows.all()}
     return ratings
 
