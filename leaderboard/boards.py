@@ -70,9 +70,11 @@ class Position:
     page: int
 
 
-def position(variant: str, player: AbstractBaseUser) -> Position | None:
-    """Where ``player`` stands in a variant's leaderboard (None: no rated match in it)."""
-    rating = Rating.objects.filter(variant=variant, player_id=player.pk).first()
+def position(variant: str, player: AbstractBaseUser, rating: Rating | None = None) -> Position | None:
+    """Where ``player`` stands in a variant's leaderboard (None: no rated match in it);
+    ``rating``: theirs in it, if already read."""
+    if rating is None:
+        rating = Rating.objects.filter(variant=variant, player_id=player.pk).first()
     if rating is None:
         return None
     above = (
@@ -91,7 +93,7 @@ def variants_played(player: AbstractBaseUser) -> list[dict[str, Any]]:
         rating = ratings.get(key)
         if rating is None:
             continue
-        here = position(key, player)
+        here = position(key, player, rating)
         history = list(
             RatingChange.objects.filter(player_id=player.pk, variant=key)
             .order_by("-id")

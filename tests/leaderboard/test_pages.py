@@ -162,3 +162,16 @@ def test_a_friendly_match_page_has_no_rating_panel(client, players):
     client.force_login(alice)
     page = client.get(game.get_absolute_url()).content.decode()
     assert '<section id="ratings"' not in page and "partie amicale" in page
+
+
+def test_the_profile_takes_two_queries_per_variant_rated_not_one_per_match(
+    client, players, django_assert_num_queries
+):
+    alice, bob = players[:2]
+    for n in range(6):
+        ratings.rate_match(finished("draw" if n % 2 else "block", [alice, bob], [100, n], [True, False]).pk)
+    client.force_login(bob)
+    client.get(reverse("profile", args=["alice"]))  # the session saved
+    # Those of a profile without ratings (8), then for each variant: the place and the history.
+    with django_assert_num_queries(8 + 2 * 2):
+        client.get(reverse("profile", args=["alice"]))
