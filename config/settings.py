@@ -205,6 +205,8 @@ WS_BURST = env.int("WS_BURST", default=20)  # messages at once
 TURN_SECONDS = env.float("TURN_SECONDS", default=45.0)  # R52: a turn
 AWAY_SECONDS = env.float("AWAY_SECONDS", default=5.0)  # R53: the turn of a disconnected seat
 ROUND_PAUSE_SECONDS = env.float("ROUND_PAUSE_SECONDS", default=30.0)  # R54: between rounds
+# How long a house robot takes to play at a daily attempt: short, but readable (R61).
+ROBOT_SECONDS = env.float("ROBOT_SECONDS", default=1.0)
 # Abandonment: a table nobody has joined for this long, a match with no seat connected.
 OPEN_TABLE_TIMEOUT_SECONDS = env.float("OPEN_TABLE_TIMEOUT_SECONDS", default=30 * 60.0)
 DESERTED_TIMEOUT_SECONDS = env.float("DESERTED_TIMEOUT_SECONDS", default=10 * 60.0)
