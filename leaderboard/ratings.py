@@ -326,20 +326,30 @@ def refresh(ratings: Any = None, today: date | None = None) -> int:
     today = today or timezone.localdate()
     if ratings is None:
         ratings = Rating.objects.filter(as_of__lt=today)
-    changed: list[Rating] = []
-    batch, total = 2000, 0
-    for rating in ratings.order_by("pk").iterator(chunk_size=batch):
-        last = rating.last_played if rating.matches else None
-        _sigma, ordinal, provisional = standing(rating.mu, rating.sigma, last, today)
-        if (rating.ordinal, rating.provisional, rating.as_of) != (ordinal, provisional, today):
-            rating.ordinal, rating.provisional, rating.as_of = ordinal, provisional, today
-            changed.append(rating)
-            total += 1
-        if len(changed) >= batch:
-            Rating.objects.bulk_update(changed, ["ordinal", "provisional", "as_of"])
-            changed.clear()
-    Rating.objects.bulk_update(changed, ["ordinal", "provisional", "as_of"])
-    return total
+    table = connection.ops.quote_name(Rating._meta.db_table)
+    update = f"UPDATE {table} SET ordinal = %s, provisional = %s, as_of = %s WHERE id = %s"
+    rows = ratings.order_by("pk").values_list("pk", "mu", "sigma", "matches", "last_played")
+    batch: list[tuple[float, bool, date, int]] = []
+    total = 0
+    for pk, mu, sigma, matches, last_played in rows.iterator(chunk_size=BATCH):
+        _sigma, ordinal, provisional = standing(mu, sigma, last_played if matches else None, today)
+        batch.append((ordinal, provisional, today, pk))
+        if len(batch) >= BATCH:
+            total += _write(update, batch)
+    return total + _write(update, batch)
+
+
+BATCH = 5000
+
+
+def _write(update: str, batch: list[tuple[float, bool, date, int]]) -> int:
+    """One statement for many rows (psycopg sends them in one pipeline), in its own transaction."""
+    count = len(batch)
+    if batch:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.executemany(update, batch)
+        batch.clear()
+    return count
 
 
 def rate_after_commit(game_id: int) -> None:
