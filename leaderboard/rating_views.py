@@ -29,8 +29,9 @@ def leaderboard(request: HttpRequest, variant: str = DEFAULT_VARIANT) -> HttpRes
             "name": NAMES[variant],
             "variants": [(key, NAMES[key]) for key in VARIANTS],
             "page": page,
-            "rows": boards.ranked(page),
+            "rows": boards.rows(page, request.user.pk),
             "provisional": provisional,
+            "provisional_rows": boards.rows(provisional, request.user.pk),
             "mine": mine,
         },
     )

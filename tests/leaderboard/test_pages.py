@@ -176,3 +176,26 @@ def test_the_profile_takes_two_queries_per_variant_rated_not_one_per_match(
     # variant: the place and the history.
     with django_assert_num_queries(10 + 2 * 2):
         client.get(reverse("profile", args=["alice"]))
+
+
+def test_a_rows_profile_link_is_the_profiles_url_whatever_the_name():
+    from types import SimpleNamespace
+
+    from django.core.paginator import Paginator
+
+    names = ["alice", "a.b+c@d", "jean-édouard", "x_y~z"]
+    now = timezone.now()
+    fake = [
+        SimpleNamespace(
+            player=SimpleNamespace(username=n),
+            player_id=i,
+            shown=1500,
+            provisional=False,
+            matches=1,
+            last_played=now,
+        )
+        for i, n in enumerate(names)
+    ]
+    page = Paginator(fake, 50).page(1)
+    assert [row["url"] for row in boards.rows(page, 1)] == [reverse("profile", args=[n]) for n in names]
+    assert [row["mine"] for row in boards.rows(page, 1)] == [False, True, False, False]
