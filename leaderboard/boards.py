@@ -17,10 +17,10 @@ from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet
 from django.urls import reverse
-from django.utils.http import RFC3986_SUBDELIMS
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
