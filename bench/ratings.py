@@ -28,6 +28,10 @@ Then, each ``--repeat`` times, the median and the worst reported:
   match, the rating rows locked, openskill, the rows and the changes written),
   for a new two-seat match of two established players each time.
 
+Last, the daily refresh (``ratings.refresh``) of one variant's ratings, one day
+on from the day they were computed for. Each run starts from a vacuumed
+database (as autovacuum leaves it after such a refresh).
+
 Database time is the time spent in the database calls, as this process sees
 them (sent, run and answered over the local socket), summed per operation.
 """
@@ -400,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.regenerate or not generated(args.players, args.matches):
         empty()
         generate(args.players, args.matches, args.days, args.seed, args.database_url)
+    else:  # the refresh of an earlier run rewrote rows: as autovacuum would, after it
+        vacuum(args.database_url)
     print(
         f"Python {platform.python_version()}, {os.cpu_count()} cores; PostgreSQL; "
         f"{args.players:,} players, {args.matches:,} rated matches; {args.repeat} runs each",
