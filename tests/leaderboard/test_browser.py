@@ -10,7 +10,7 @@ from leaderboard import tasks
 from leaderboard.models import RatingChange
 from tests.conftest import needs_chromium, outside_the_browser_loop
 from tests.leaderboard.conftest import play_out, start
-from tests.site.test_table_clock import WAIT_MS, table_page, users
+from tests.site.test_table_clock import WAIT_MS, open_page, table_page, users
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_chromium]
 
@@ -47,3 +47,29 @@ def test_the_end_of_match_shows_each_players_rating_before_and_the_change(live_s
     # Loaded again later, the page has them from the server.
     again = table_page(browser, base, alice, game_id)
     assert again.locator("#rating-rows tr").count() == 2 and again.locator("#ratings").is_visible()
+
+
+def test_the_lobby_form_makes_a_private_table_friendly_unless_the_host_chose(live_site, browser):
+    base = live_site()
+    [alice] = outside_the_browser_loop(lambda: users("alice"))
+    page = open_page(browser, base, alice, "/salon/")
+    rated = page.locator('input[name="rated"][value="classee"]')
+    friendly = page.locator('input[name="rated"][value="amicale"]')
+    public = page.locator('input[name="public"]')
+    assert public.is_checked() and rated.is_checked()
+    public.uncheck()
+    assert friendly.is_checked()
+    public.check()
+    assert rated.is_checked()
+    # Once the host has chosen, the choice stays.
+    public.uncheck()
+    rated.check()
+    public.check()
+    public.uncheck()
+    assert rated.is_checked()
+    page.locator("#open-table-submit").click()
+    page.wait_for_url("**/tables/*/", timeout=WAIT_MS)
+    assert page.locator("#rated").inner_text() == "partie classée"
+    game = outside_the_browser_loop(lambda: Game.objects.get())
+    assert game.rated and not game.public
+    assert not page.errors
