@@ -8,6 +8,7 @@ urlpatterns = [
     path("comptes/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("leaderboard.urls")),
+    path("", include("leaderboard.rating_urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("healthz", views.healthz, name="healthz"),
     # Before the admin's own: its login is the site's (rate-limited) one.
