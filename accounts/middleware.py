@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -22,7 +23,10 @@ NOTICE_FLAG = "moderation_notice"
 def notices(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
     def middleware(request: HttpRequest) -> HttpResponse:
         session = getattr(request, "session", None)
-        if session is not None and session.get(NOTICE_FLAG) and request.user.is_authenticated:
+        # Only a request with a session looks at it (a page without one, /healthz say,
+        # is not made to vary on the cookie).
+        has_session = settings.SESSION_COOKIE_NAME in request.COOKIES
+        if has_session and session is not None and session.get(NOTICE_FLAG) and request.user.is_authenticated:
             pending = list(Notice.objects.filter(user=request.user, shown__isnull=True).order_by("created"))
             for notice in pending:
                 messages.warning(request, notice.text())
