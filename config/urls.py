@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("api/", include("games.api.urls")),
 ]

@@ -26,6 +26,26 @@ def invitation_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def sees_every_table(user: Any) -> bool:
+    """Moderators see every table, private ones included."""
+    return bool(
+        user is not None and user.is_authenticated and (user.is_superuser or user.has_perm("games.view_game"))
+    )
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def visible_to(self, user: Any) -> GameQuerySet:
+        """The games ``user`` may see in lists: public tables, the tables where they hold a
+        seat, and every table for a moderator. Anonymous users see public tables."""
+        if sees_every_table(user):
+            return self.all()
+        if user is None or not user.is_authenticated:
+            return self.filter(public=True)
+        return self.filter(
+            models.Q(public=True) | models.Q(pk__in=Seat.objects.filter(player_id=user.pk).values("game_id"))
+        )
+
+
 class Game(models.Model):
     OPEN = "open"  # waiting for players (R50)
     PLAYING = "playing"  # a round in play
@@ -42,6 +62,8 @@ class Game(models.Model):
         (ABANDONED, _("abandonnée")),
     ]
     LIVE = (PLAYING, ROUND_OVER)
+
+    objects = GameQuerySet.as_manager()
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games")
     variant = models.CharField(max_length=20)
@@ -87,6 +109,14 @@ class Game(models.Model):
         """Whether ``token`` is this table's invitation (compared in constant time)."""
         return bool(token) and secrets.compare_digest(token or "", self.invitation)
 
+    def can_watch(self, user: Any, invitation: str | None = None) -> bool:
+        """Whether ``user`` may see this table: public, seated, invited, or a moderator."""
+        if self.public or sees_every_table(user) or self.invites(invitation):
+            return True
+        return bool(
+            user is not None and user.is_authenticated and self.seat_set.filter(player_id=user.pk).exists()
+        )
+
     def invitation_url(self) -> str:
         return reverse("table", args=[self.pk]) + f"?invitation={self.invitation}"
 
@@ -131,6 +161,11 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_once"),
             models.UniqueConstraint(fields=["game", "player"], name="player_seated_once"),
+        ]
+        indexes = [
+            # A player's matches, newest first: /api/players/<name>/matches/, the export,
+            # /api/matches/?player=, the profile's recent games (seats of a player by game).
+            models.Index(fields=["player", "-game"], name="seat_player_game"),
         ]
         ordering = ["index"]
 
@@ -189,20 +224,25 @@ class Move(models.Model):
 
     def action(self) -> dict[str, Any]:
         """The move as written in a record (docs/record.md)."""
-        out: dict[str, Any] = {"seat": self.seat}
-        if self.kind == self.DRAW:
-            out["draw"] = self.tile
-        elif self.kind == self.PASS:
-            out["pass"] = True
-        else:
-            out["play"] = self.tile
-            if self.end:
-                out["end"] = self.end
-            if self.open is not None:
-                out["open"] = self.open
-        if self.auto:
-            out["auto"] = True
-        return out
+        return move_action(self.seat, self.kind, self.tile, self.end, self.open, self.auto)
+
+
+def move_action(seat: int, kind: str, tile: str, end: str, open: int | None, auto: bool) -> dict[str, Any]:
+    """A move of the log as written in a record (docs/record.md), from its columns."""
+    out: dict[str, Any] = {"seat": seat}
+    if kind == Move.DRAW:
+        out["draw"] = tile
+    elif kind == Move.PASS:
+        out["pass"] = True
+    else:
+        out["play"] = tile
+        if end:
+            out["end"] = end
+        if open is not None:
+            out["open"] = open
+    if auto:
+        out["auto"] = True
+    return out
 
 
 class Connection(models.Model):

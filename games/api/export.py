@@ -1,0 +1,95 @@
+"""The export: every match of a query, one JSON record a line (NDJSON), streamed.
+
+The matches are read over a server-side cursor (``QuerySet.iterator``), a chunk at
+a time; each chunk's seats, rounds and moves are read in three queries and written
+out before the next chunk is read, so the memory used does not grow with the
+number of matches, and the first lines go out at once. Each line is a game record
+(docs/record.md: its variant, seats, target and the rounds that are over, each with
+its seed) that ``python -m games.rules replay`` takes as it is, with the match's
+summary beside it (id, players, status, dates), keys the record format ignores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterable, Iterator
+from itertools import islice
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIRequest
+from django.db.models import QuerySet
+from django.http import HttpRequest, StreamingHttpResponse
+from rest_framework.utils.encoders import JSONEncoder
+
+from games.api.records import GAME_COLUMNS, MOVE_COLUMNS, ROUND_COLUMNS, SEAT_COLUMNS, record, summary
+from games.models import Game, Move, Round, Seat
+
+CONTENT_TYPE = "application/x-ndjson"
+# The first chunk is small, so that the first lines come at once; then larger ones.
+FIRST_CHUNK = 20
+CHUNK = 500
+
+encoder = JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def _chunks(rows: Iterator[Any]) -> Iterator[list[Any]]:
+    size = FIRST_CHUNK
+    while chunk := list(islice(rows, size)):
+        yield chunk
+        size = CHUNK
+
+
+def _grouped(rows: Iterable[tuple[Any, ...]]) -> dict[int, list[tuple[Any, ...]]]:
+    out: dict[int, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        out.setdefault(row[0], []).append(row)
+    return out
+
+
+def lines(games: QuerySet[Game]) -> Iterator[bytes]:
+    """The NDJSON of ``games``, newest first, a chunk of lines at a time."""
+    rows = games.order_by("-id").values_list(*GAME_COLUMNS).iterator(chunk_size=CHUNK)
+    for chunk in _chunks(rows):
+        ids = [row[0] for row in chunk]
+        seats = _grouped(Seat.objects.filter(game_id__in=ids).values_list(*SEAT_COLUMNS))
+        rounds = _grouped(
+            Round.objects.filter(game_id__in=ids, finished__isnull=False).values_list(*ROUND_COLUMNS)
+        )
+        over = {row[1] for group in rounds.values() for row in group}
+        moves: dict[int, list[tuple[Any, ...]]] = {}
+        for game_id, *move in (
+            Move.objects.filter(game_id__in=ids)
+            .order_by("game_id", "seq")
+            .values_list("game_id", *MOVE_COLUMNS)
+        ):
+            if move[0] in over:  # a round in play shows nothing of its moves here
+                moves.setdefault(game_id, []).append(move)
+        out = []
+        for row in chunk:
+            line = summary(row, seats.get(row[0], []))
+            line.update(record(row, rounds.get(row[0], []), moves.get(row[0], [])))
+            out.append(encoder.encode(line))
+        yield ("\n".join(out) + "\n").encode()
+
+
+async def _async_lines(source: Iterator[bytes]) -> AsyncIterator[bytes]:
+    """``source`` read on the request's own thread (its database connection and cursor)."""
+    step = sync_to_async(next, thread_sensitive=True)
+    try:
+        while (chunk := await step(source, None)) is not None:
+            yield chunk
+    finally:
+        await sync_to_async(source.close, thread_sensitive=True)()  # type: ignore[attr-defined]
+
+
+def response(request: HttpRequest, games: QuerySet[Game], filename: str) -> StreamingHttpResponse:
+    """The streamed export of ``games``: an async stream under ASGI (Daphne), else a plain one.
+
+    Django would read a plain iterator to its end before sending anything under ASGI.
+    """
+    source = lines(games)
+    content: Any = _async_lines(source) if isinstance(request, ASGIRequest) else source
+    out = StreamingHttpResponse(content, content_type=CONTENT_TYPE)
+    out["Content-Disposition"] = f'attachment; filename="{filename}"'
+    out["X-Accel-Buffering"] = "no"  # a proxy in front passes the lines on as they come
+    return out
