@@ -7,6 +7,7 @@ from django.db.models import Count, Prefetch, Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from accounts import tokens
 from games.catalog import NAMES
 from games.models import Game, Seat
 from games.rules import VARIANTS
@@ -85,5 +86,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "totals": totals,
             "recent": recent_games(player, request.user),
             "is_me": player.pk == request.user.pk,
+            **(tokens.context(request.user) if player.pk == request.user.pk else {}),
         },
     )

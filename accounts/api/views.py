@@ -68,7 +68,7 @@ class PlayerMatchesView(MatchListView):
     (``result`` is the player's)."""
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        self.path_player = player_named(kwargs["username"]).get_username()
+        self.path_player = player_named(kwargs["username"])
         return super().list(request, *args, **kwargs)
 
 
@@ -105,12 +105,12 @@ class PlayerExportView(GenericAPIView):
     throttle_classes = [ExportThrottle, UserThrottle, AddressThrottle]
     renderer_classes = [JSONRenderer, NDJSONRenderer]
     pagination_class = None
-    path_player: str | None = None
+    path_player: Any = None
 
     def get_queryset(self) -> Any:
         return matches_for(self.request.user)
 
     def get(self, request: Request, username: str) -> Any:
-        self.path_player = player_named(username).get_username()
+        self.path_player = player_named(username)
         games = self.filter_queryset(self.get_queryset())
-        return export.response(request._request, games, f"{self.path_player}.ndjson")
+        return export.response(request._request, games, f"{self.path_player.get_username()}.ndjson")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -21,6 +22,7 @@ from games.rules import VARIANTS
 
 # Dates and times without an offset are the site's: Paris time.
 PARIS = ZoneInfo("Europe/Paris")
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}\Z")
 
 
 class MomentField(forms.CharField):
@@ -33,8 +35,9 @@ class MomentField(forms.CharField):
         if not value:
             return None
         try:
-            moment = parse_datetime(value)
-            day = None if moment else parse_date(value)
+            # A date alone (Python reads "2026-11-30" as a datetime at midnight too).
+            day = parse_date(value) if DATE.match(value) else None
+            moment = None if day else parse_datetime(value)
         except ValueError:
             moment = day = None
         if moment is None and day is None:
@@ -101,7 +104,7 @@ class MatchFilter(django_filters.FilterSet):
         model = Game
         fields = ["player", "variant", "seats", "since", "until", "result", "status"]
 
-    def __init__(self, *args: Any, player: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, player: Any = None, **kwargs: Any) -> None:
         # ``player``: the player whose own list this is (/api/players/<name>/matches/).
         super().__init__(*args, **kwargs)
         self.path_player = player
@@ -125,7 +128,7 @@ class MatchFilter(django_filters.FilterSet):
         """The players asked for, the list's own player first; each once."""
         names = list(self.form.cleaned_data.get("player") or [])
         if self.path_player is not None:
-            names.insert(0, self.path_player)
+            names.insert(0, self.path_player.get_username())
         return list(dict.fromkeys(names))
 
     def is_valid(self) -> bool:
@@ -142,7 +145,9 @@ class MatchFilter(django_filters.FilterSet):
         result = self.form.cleaned_data.get("result")
         if not names:
             return queryset
-        found = dict(get_user_model().objects.filter(username__in=set(names)).values_list("username", "pk"))
+        found = {} if self.path_player is None else {self.path_player.get_username(): self.path_player.pk}
+        if set(names) - set(found):
+            found.update(get_user_model().objects.filter(username__in=names).values_list("username", "pk"))
         if len(found) < len(names):
             return queryset.none()
         for index, name in enumerate(names):

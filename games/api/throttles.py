@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 
-class UserThrottle(SimpleRateThrottle):
+class RateThrottle(SimpleRateThrottle):
+    """A throttle whose rate is read from the settings when it is used, not when imported."""
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+class UserThrottle(RateThrottle):
     scope = "user"
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
@@ -21,7 +29,7 @@ class UserThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": request.user.pk}
 
 
-class AddressThrottle(SimpleRateThrottle):
+class AddressThrottle(RateThrottle):
     scope = "address"
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
@@ -30,7 +38,7 @@ class AddressThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
-class ExportThrottle(SimpleRateThrottle):
+class ExportThrottle(RateThrottle):
     """The export's own rate: per user when logged in, per address otherwise."""
 
     scope = "export"

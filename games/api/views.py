@@ -77,7 +77,7 @@ class MatchListView(ListAPIView):
     filterset_class = MatchFilter
     filter_backends = [MatchFilterBackend]
     pagination_class = MatchPagination
-    path_player: str | None = None
+    path_player: Any = None  # the player whose own list this is, if any
 
     def get_queryset(self) -> QuerySet[Game]:
         return matches_for(self.request.user).only(*GAME_COLUMNS)

@@ -1,0 +1,82 @@
+"""Matches for the tests of the history API, played through the services."""
+
+from __future__ import annotations
+
+import itertools
+import types
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Game
+from games.rules import VARIANTS
+from tests.games.conftest import full_table, play_first
+
+
+def play_out(game_id: int, rounds: int | None = None) -> Game:
+    """Play the match at ``game_id`` through the services: to its end, or until ``rounds``
+    rounds are over and the next one is dealt (then a round is in play)."""
+    done = 0
+    while True:
+        game = Game.objects.get(pk=game_id)
+        if game.status == Game.OVER:
+            return game
+        if game.status == Game.ROUND_OVER:
+            done += 1
+            if rounds is not None and done > rounds:
+                return game
+            services.next_round(game.pk, game.seat_set.get(index=0).player, game.version)
+        elif game.status == Game.PLAYING:
+            if rounds is not None and done >= rounds and game.rounds.count() > rounds:
+                return game
+            play_first(game)
+        else:
+            raise AssertionError(f"unexpected status {game.status}")
+
+
+def match(variant: str, users: list[Any], *, public: bool = True, rounds: int | None = None) -> Game:
+    """A match of ``variant`` between ``users`` at the variant's lowest target: played to its end,
+    or with ``rounds`` rounds over and the next one in play."""
+    game_id = full_table(variant, users, min(VARIANTS[variant].targets), public)
+    return play_out(game_id, rounds)
+
+
+def client_of(user: Any | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.fixture(autouse=True)
+def known_seeds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Rounds dealt from known seeds (api-1, api-2, …) instead of fresh secret ones, so that
+    every test deals the same hands and plays the same matches."""
+    numbers = itertools.count(1)
+    monkeypatch.setattr(
+        services, "secrets", types.SimpleNamespace(token_hex=lambda _n: f"api-{next(numbers)}")
+    )
+    yield
+
+
+@pytest.fixture
+def games(players: list[Any]) -> dict[str, Game]:
+    """alice, bob, charlie, dave: finished, private and in-progress matches.
+
+    - ``public``: alice and bob, draw, over;
+    - ``private``: alice and bob, a private table, over;
+    - ``live``: bob and charlie, draw, a round over and the second one in play;
+    - ``family``: alice, charlie, dave, family, over;
+    - ``fresh``: charlie and dave, all_fives, its first round in play.
+    """
+    alice, bob, charlie, dave = players[:4]
+    return {
+        "public": match("draw", [alice, bob]),
+        "private": match("draw", [alice, bob], public=False),
+        "live": match("draw", [bob, charlie], rounds=1),
+        "family": match("family", [alice, charlie, dave]),
+        "fresh": match("all_fives", [charlie, dave], rounds=0),
+    }
