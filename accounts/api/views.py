@@ -11,7 +11,8 @@ from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import GenericAPIView
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -72,14 +73,14 @@ class PlayerMatchesView(MatchListView):
         return super().list(request, *args, **kwargs)
 
 
-class NDJSONRenderer(BaseRenderer):
-    """Errors of the export, when the caller asked for NDJSON only: one JSON line."""
+class JSONErrors(BaseContentNegotiation):
+    """The export's answer is NDJSON whatever the caller accepts; its errors are JSON."""
 
-    media_type = export.CONTENT_TYPE
-    format = "ndjson"
+    def select_parser(self, request: Any, parsers: Any) -> Any:
+        return parsers[0]
 
-    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None) -> bytes:
-        return JSONRenderer().render(data) + b"\n"
+    def select_renderer(self, request: Any, renderers: Any, format_suffix: Any = None) -> Any:
+        return renderers[0], renderers[0].media_type
 
 
 @extend_schema_view(
@@ -103,7 +104,8 @@ class PlayerExportView(GenericAPIView):
     filterset_class = MatchFilter
     filter_backends = [MatchFilterBackend]
     throttle_classes = [ExportThrottle, UserThrottle, AddressThrottle]
-    renderer_classes = [JSONRenderer, NDJSONRenderer]
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = JSONErrors
     pagination_class = None
     path_player: Any = None
 

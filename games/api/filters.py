@@ -13,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
 from games.api.records import STATUSES
@@ -34,6 +33,7 @@ class MomentField(forms.CharField):
         value = super().to_python(value)
         if not value:
             return None
+        value = value.upper()  # RFC 3339 allows "t" and "z"
         try:
             # A date alone (Python reads "2026-11-30" as a datetime at midnight too).
             day = parse_date(value) if DATE.match(value) else None
@@ -47,9 +47,16 @@ class MomentField(forms.CharField):
         return moment if moment.tzinfo else moment.replace(tzinfo=PARIS)
 
 
-@extend_schema_field(OpenApiTypes.STR)
+@extend_schema_field(
+    {"anyOf": [{"type": "string", "format": "date"}, {"type": "string", "format": "date-time"}]}
+)
 class MomentFilter(django_filters.Filter):
     field_class = MomentField
+
+
+@extend_schema_field({"type": "integer", "minimum": 2, "maximum": 4})
+class SeatsFilter(django_filters.NumberFilter):
+    field_class = forms.IntegerField
 
 
 class NamesField(forms.Field):
@@ -82,7 +89,7 @@ class MatchFilter(django_filters.FilterSet):
         help_text="Username; repeat it (player=a&player=b) for the matches of all of them together.",
     )
     variant = django_filters.ChoiceFilter(choices=[(key, key) for key in VARIANTS])
-    seats = django_filters.NumberFilter(min_value=2, max_value=4)
+    seats = SeatsFilter(min_value=2, max_value=4)
     since = MomentFilter(
         method="filter_since",
         help_text="Matches started at or after this ISO 8601 date or date and time (Paris time without "
