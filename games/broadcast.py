@@ -26,7 +26,7 @@ from channels.layers import get_channel_layer
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games.models import Connection, Game
+from games.models import Connection, Game, robot_label
 from games.rules import Match, from_json, view, view_events
 
 if TYPE_CHECKING:
@@ -51,9 +51,14 @@ def table_info(game: Game) -> dict[str, Any]:
     """What everyone at the table may know of it besides the match: players, presence, rounds."""
     # One query for the seats, their players' names and whether each is connected.
     present = Exists(Connection.objects.filter(game=game, seat=OuterRef("index")))
-    seats = list(game.seat_set.annotate(present=present).values_list("index", "player__username", "present"))
-    names = {index: name for index, name, _ in seats}
-    connected = {index for index, _, here in seats if here}
+    seats = list(
+        game.seat_set.annotate(present=present).values_list("index", "player__username", "robot", "present")
+    )
+    names = {index: robot_label(robot) if robot else name for index, name, robot, _ in seats}
+    robots = {index for index, _, robot, _ in seats if robot}
+    connected = {index for index, _, _, here in seats if here}
+    # A daily attempt's round seeds are the day's secret until the day is over (R63).
+    secret = game.daily and not game.day_over()
     return {
         "id": game.pk,
         "variant": game.variant,
@@ -62,13 +67,16 @@ def table_info(game: Game) -> dict[str, Any]:
         "public": game.public,
         "status": game.status,
         "players": [
-            None if i not in names else {"seat": i, "name": names[i], "connected": i in connected}
+            None
+            if i not in names
+            else {"seat": i, "name": names[i], "connected": i in connected, "robot": i in robots}
             for i in range(game.seats)
         ],
+        "daily": game.daily,
         "clock": clock(game),
         # R12: a round's commitment from its start, its seed once it is over.
         "rounds": [
-            {"number": number, "commitment": commit, "seed": seed if finished else None}
+            {"number": number, "commitment": commit, "seed": seed if finished and not secret else None}
             for number, commit, seed, finished in game.rounds.values_list(
                 "number", "commitment", "seed", "finished"
             )
@@ -87,7 +95,7 @@ def clock(game: Game) -> dict[str, Any] | None:
     left = max(0, round((game.deadline - timezone.now()).total_seconds() * 1000))
     if game.status == Game.ROUND_OVER:
         return {"kind": "pause", "seat": None, "remaining_ms": left}
-    return {"kind": "turn", "seat": game.state["round"]["turn"], "remaining_ms": left}
+    return {"kind": "turn", "seat": game.turn, "remaining_ms": left}
 
 
 def snapshot(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -185,13 +193,14 @@ def presence_changed(game_id: int) -> None:
 
 
 def lobby_entry(game: Game) -> dict[str, Any]:
-    names = [seat.player.username for seat in game.seat_set.all()]  # in seat order (Seat.Meta)
+    names = [seat.name for seat in game.seat_set.all()]  # in seat order (Seat.Meta)
     return {
         "id": game.pk,
         "variant": game.variant,
         "seats": game.seats,
         "taken": len(names),
         "target": game.target,
+        "rated": game.rated,
         "host": game.host.username,
         "players": names,
         "status": game.status,
@@ -221,3 +230,8 @@ def lobby_changed(game_id: int) -> None:
     if game is None or not game.public:
         return
     _send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))
+
+
+def table_news(game_id: int, message: dict[str, Any]) -> None:
+    """Send a public message to every connection of a table (seats and spectators)."""
+    _send((table_group(game_id), encode(message)))

@@ -450,6 +450,8 @@
 
   function connectionDot(player) {
     if (!player) return null;
+    // A house robot (daily challenge) is never connected, and never away.
+    if (player.robot) return el("span", { class: "tag robot" }, t("robot"));
     const label = t(player.connected ? "online" : "offline");
     return el("span", {
       class: classes("dot", player.connected ? "online" : "offline"),
@@ -469,7 +471,7 @@
           { class: classes("seat-entry", !player && "free") },
           connectionDot(player),
           el("span", { class: "seat-name" }, player ? player.name : t("seat_free")),
-          seat === 0 ? el("span", { class: "tag" }, t("host")) : null,
+          seat === 0 && !table.daily ? el("span", { class: "tag" }, t("host")) : null,
           seat === page.seat ? el("span", { class: "tag me" }, t("you")) : null,
         ),
       ),
@@ -863,7 +865,7 @@
     const shown = seat !== null && view !== null && view.round !== null && turnClock(seat);
     // R53: a seat whose player is away has the short clock.
     const player = shown ? table.players[seat] : null;
-    const away = Boolean(player) && !player.connected;
+    const away = Boolean(player) && !player.connected && !player.robot;
     box.hidden = !shown;
     box.classList.toggle("away", away);
     if (!shown) {

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-import types
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,7 +10,7 @@ from django.test import Client
 from games import services
 from games.models import Game
 from games.rules import VARIANTS
-from tests.games.conftest import full_table, play_first
+from tests.games.conftest import SEED, full_table, play_first
 
 
 def play_out(game_id: int, rounds: int | None = None) -> Game:
@@ -37,10 +34,12 @@ def play_out(game_id: int, rounds: int | None = None) -> Game:
             raise AssertionError(f"unexpected status {game.status}")
 
 
-def match(variant: str, users: list[Any], *, public: bool = True, rounds: int | None = None) -> Game:
-    """A match of ``variant`` between ``users`` at the variant's lowest target: played to its end,
-    or with ``rounds`` rounds over and the next one in play."""
-    game_id = full_table(variant, users, min(VARIANTS[variant].targets), public)
+def match(
+    variant: str, users: list[Any], *, public: bool = True, rounds: int | None = None, seed: str = SEED
+) -> Game:
+    """A match of ``variant`` between ``users`` at the variant's lowest target, dealt from ``seed``:
+    played to its end, or with ``rounds`` rounds over and the next one in play."""
+    game_id = full_table(variant, users, min(VARIANTS[variant].targets), public, seed=seed)
     return play_out(game_id, rounds)
 
 
@@ -49,17 +48,6 @@ def client_of(user: Any | None) -> Client:
     if user is not None:
         client.force_login(user)
     return client
-
-
-@pytest.fixture(autouse=True)
-def known_seeds(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Rounds dealt from known seeds (api-1, api-2, …) instead of fresh secret ones, so that
-    every test deals the same hands and plays the same matches."""
-    numbers = itertools.count(1)
-    monkeypatch.setattr(
-        services, "secrets", types.SimpleNamespace(token_hex=lambda _n: f"api-{next(numbers)}")
-    )
-    yield
 
 
 @pytest.fixture
@@ -74,9 +62,9 @@ def games(players: list[Any]) -> dict[str, Game]:
     """
     alice, bob, charlie, dave = players[:4]
     return {
-        "public": match("draw", [alice, bob]),
-        "private": match("draw", [alice, bob], public=False),
-        "live": match("draw", [bob, charlie], rounds=1),
-        "family": match("family", [alice, charlie, dave]),
-        "fresh": match("all_fives", [charlie, dave], rounds=0),
+        "public": match("draw", [alice, bob], seed="api public"),
+        "private": match("draw", [alice, bob], public=False, seed="api private"),
+        "live": match("draw", [bob, charlie], rounds=1, seed="api live"),
+        "family": match("family", [alice, charlie, dave], seed="api family"),
+        "fresh": match("all_fives", [charlie, dave], rounds=0, seed="api fresh"),
     }
