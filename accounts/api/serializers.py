@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.rules import VARIANTS
+from leaderboard.api.ratings import RatingSerializer
 
 
 class VariantStatsSerializer(serializers.Serializer):
@@ -21,3 +22,4 @@ class PlayerSerializer(serializers.Serializer):
     matches = serializers.CharField(help_text="the player's matches (same filters as /api/matches/)")
     export = serializers.CharField(help_text="every match of the player as NDJSON")
     statistics = VariantStatsSerializer(many=True)
+    ratings = RatingSerializer(many=True, help_text="the player's rating in each variant")

@@ -11,7 +11,7 @@ summary beside it (id, players, status, dates), keys the record format ignores.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from itertools import islice
 from typing import Any
 
@@ -19,10 +19,12 @@ from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.db.models import QuerySet
 from django.http import HttpRequest, StreamingHttpResponse
+from django.utils import timezone
 from rest_framework.utils.encoders import JSONEncoder
 
-from games.api.records import GAME_COLUMNS, MOVE_COLUMNS, ROUND_COLUMNS, SEAT_COLUMNS, record, summary
-from games.models import Game, Move, Round, Seat
+from games.api.records import GAME_COLUMNS, MOVE_COLUMNS, ROUND_COLUMNS, record, secret_deals, summary
+from games.api.views import changes_of, grouped, seats_of
+from games.models import Game, Move, Round
 
 CONTENT_TYPE = "application/x-ndjson"
 # The first chunk is small, so that the first lines come at once; then larger ones.
@@ -39,20 +41,14 @@ def _chunks(rows: Iterator[Any]) -> Iterator[list[Any]]:
         size = CHUNK
 
 
-def _grouped(rows: Iterable[tuple[Any, ...]]) -> dict[int, list[tuple[Any, ...]]]:
-    out: dict[int, list[tuple[Any, ...]]] = {}
-    for row in rows:
-        out.setdefault(row[0], []).append(row)
-    return out
-
-
 def lines(games: QuerySet[Game]) -> Iterator[bytes]:
     """The NDJSON of ``games``, newest first, a chunk of lines at a time."""
     rows = games.order_by("-id").values_list(*GAME_COLUMNS).iterator(chunk_size=CHUNK)
+    now = timezone.now()
     for chunk in _chunks(rows):
         ids = [row[0] for row in chunk]
-        seats = _grouped(Seat.objects.filter(game_id__in=ids).values_list(*SEAT_COLUMNS))
-        rounds = _grouped(
+        seats, changes = seats_of(ids), changes_of(ids)
+        rounds = grouped(
             Round.objects.filter(game_id__in=ids, finished__isnull=False).values_list(*ROUND_COLUMNS)
         )
         over = {row[1] for group in rounds.values() for row in group}
@@ -66,8 +62,9 @@ def lines(games: QuerySet[Game]) -> Iterator[bytes]:
                 moves.setdefault(game_id, []).append(move)
         out = []
         for row in chunk:
-            line = summary(row, seats.get(row[0], []))
-            line.update(record(row, rounds.get(row[0], []), moves.get(row[0], [])))
+            line = summary(row, seats.get(row[0], []), changes.get(row[0], []))
+            game_rounds, game_moves = rounds.get(row[0], []), moves.get(row[0], [])
+            line.update(record(row, game_rounds, game_moves, secret=secret_deals(row, now)))
             out.append(encoder.encode(line))
         yield ("\n".join(out) + "\n").encode()
 

@@ -106,10 +106,12 @@ class MatchFilter(django_filters.FilterSet):
         help_text="The matches the (first) player won, or lost; needs player (or a player's own list).",
     )
     status = django_filters.ChoiceFilter(choices=[(key, key) for key in STATUSES], method="filter_status")
+    rated = django_filters.BooleanFilter(help_text="Rated matches (true) or friendly ones (false).")
+    daily = django_filters.BooleanFilter(help_text="Daily challenge attempts (true) or tables (false).")
 
     class Meta:
         model = Game
-        fields = ["player", "variant", "seats", "since", "until", "result", "status"]
+        fields = ["player", "variant", "seats", "since", "until", "result", "status", "rated", "daily"]
 
     def __init__(self, *args: Any, player: Any = None, **kwargs: Any) -> None:
         # ``player``: the player whose own list this is (/api/players/<name>/matches/).

@@ -37,33 +37,68 @@ GAME_COLUMNS = (
     "seats",
     "target",
     "public",
+    "rated",
+    "daily",
+    "playable_until",
     "status",
     "winner",
     "created",
     "started",
     "finished",
 )
-SEAT_COLUMNS = ("game_id", "index", "player__username", "score", "won")
+SEAT_COLUMNS = ("game_id", "index", "player_id", "player__username", "robot", "score", "won")
 ROUND_COLUMNS = ("game_id", "pk", "number", "seed", "commitment", "hands", "stock", "started", "finished")
 MOVE_COLUMNS = ("round_id", "seat", "kind", "tile", "end", "open", "auto")
+CHANGE_COLUMNS = ("game_id", "player_id", "ordinal_before", "ordinal_after", "provisional_before")
 
 
 def match_url(game_id: int) -> str:
     return reverse("api:match-detail", args=[game_id])
 
 
-def players(variant: str, seats: Iterable[Sequence[Any]]) -> list[dict[str, Any]]:
-    """The players by seat, from SEAT_COLUMNS rows: name, side, final score, won."""
+def secret_deals(game: Sequence[Any], now: datetime | None = None) -> bool:
+    """Whether the match's deals are still secret, even those of rounds that are over: a daily
+    attempt's, until its day is over (R63: every player of the day is dealt the same)."""
+    daily, playable_until = game[6], game[7]
+    return bool(daily) and (playable_until is None or playable_until > (now or timezone.now()))
+
+
+def rating(change: Sequence[Any] | None) -> dict[str, Any] | None:
+    """A player's rating before the match and what the match changed, as shown (RatingChange)."""
+    if change is None:
+        return None
+    before, after = round(change[2]), round(change[3])
+    return {"before": before, "change": after - before, "provisional": change[4]}
+
+
+def players(
+    variant: str, seats: Iterable[Sequence[Any]], changes: Iterable[Sequence[Any]] = ()
+) -> list[dict[str, Any]]:
+    """The players by seat, from SEAT_COLUMNS rows: name (or robot), side, final score, won,
+    and the rating change the match made (CHANGE_COLUMNS rows), once it is rated."""
     rules = get_ruleset(variant)
+    by_player = {row[1]: row for row in changes}
     return [
-        {"seat": index, "username": name, "side": rules.side_of(index), "score": score, "won": won}
-        for _game, index, name, score, won in sorted(seats, key=lambda row: row[1])
+        {
+            "seat": index,
+            "username": name,
+            "robot": robot or None,
+            "side": rules.side_of(index),
+            "score": score,
+            "won": won,
+            "rating": rating(by_player.get(player_id)) if player_id else None,
+        }
+        for _game, index, player_id, name, robot, score, won in sorted(seats, key=lambda row: row[1])
     ]
 
 
-def summary(game: Sequence[Any], seats: Iterable[Sequence[Any]]) -> dict[str, Any]:
-    """A match as lists show it, from a GAME_COLUMNS row and its SEAT_COLUMNS rows."""
-    pk, variant, nseats, target, public, status, winner, created, started, finished = game
+def summary(
+    game: Sequence[Any], seats: Iterable[Sequence[Any]], changes: Iterable[Sequence[Any]] = ()
+) -> dict[str, Any]:
+    """A match as lists show it, from a GAME_COLUMNS row, its SEAT_COLUMNS and CHANGE_COLUMNS rows."""
+    pk, variant, nseats, target, public, rated, daily, _until, status, winner, created, started, finished = (
+        game
+    )
     return {
         "id": pk,
         "url": match_url(pk),
@@ -71,20 +106,26 @@ def summary(game: Sequence[Any], seats: Iterable[Sequence[Any]]) -> dict[str, An
         "seats": nseats,
         "target": target,
         "public": public,
+        "rated": rated,
+        "daily": daily,
         "status": STATUS.get(status, status),
         "created": local(created),
         "started": local(started),
         "finished": local(finished),
         "winner": winner if status == Game.OVER else None,
-        "players": players(variant, seats),
+        "players": players(variant, seats, changes),
     }
 
 
 def record(
-    game: Sequence[Any], rounds: Iterable[Sequence[Any]], moves: Iterable[Sequence[Any]]
+    game: Sequence[Any],
+    rounds: Iterable[Sequence[Any]],
+    moves: Iterable[Sequence[Any]],
+    *,
+    secret: bool = False,
 ) -> dict[str, Any]:
     """The game record of the match's rounds that are over (ROUND_COLUMNS, MOVE_COLUMNS rows,
-    moves in the order played)."""
+    moves in the order played); none while ``secret`` (``secret_deals``)."""
     _pk, variant, nseats, target = game[:4]
     actions: dict[int, list[dict[str, Any]]] = {}
     for round_id, seat, kind, tile, end, open_, auto in moves:
@@ -96,7 +137,7 @@ def record(
         "rounds": [
             {"seed": seed, "hands": hands, "stock": stock, "actions": actions.get(round_id, [])}
             for _g, round_id, _n, seed, _c, hands, stock, _s, finished in sorted(rounds, key=lambda r: r[2])
-            if finished is not None
+            if finished is not None and not secret
         ],
     }
 
@@ -106,11 +147,16 @@ def detail(
     seats: Iterable[Sequence[Any]],
     rounds: Sequence[Sequence[Any]],
     moves: Iterable[Sequence[Any]],
+    changes: Iterable[Sequence[Any]] = (),
 ) -> dict[str, Any]:
     """A match as its own page of the API shows it: the summary, every round (with its
-    result and seed once it is over), the record, and the round in play as a spectator sees it."""
+    result and seed once it is over), the record, and the round in play as a spectator sees it.
+
+    A daily attempt's deals and seeds stay out until its day is over (R63); the results
+    of its rounds that are over, which its player saw, are given."""
     row = [getattr(game, column) for column in GAME_COLUMNS]
-    out = summary(row, seats)
+    out = summary(row, seats, changes)
+    secret = secret_deals(row)
     rec = record(row, rounds, moves)
     results = replay(rec)["rounds"] if rec["rounds"] else []
     out["rounds"] = []
@@ -123,7 +169,7 @@ def detail(
                 "number": number,
                 "commitment": commitment,
                 # R12: a round's seed is shown once it is over, never before.
-                "seed": seed if over else None,
+                "seed": seed if over and not secret else None,
                 "started": started,
                 "finished": finished,
                 "result": result["result"] if over else None,
@@ -136,7 +182,7 @@ def detail(
     out["scores"] = public["scores"] if public else None
     current = public["round"] if public else None
     out["current_round"] = current if current is not None and current["result"] is None else None
-    out["record"] = rec
+    out["record"] = {**rec, "rounds": []} if secret else rec
     return out
 
 

@@ -42,12 +42,22 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    before = serializers.IntegerField(help_text="the player's rating in the variant before the match")
+    change = serializers.IntegerField(help_text="what the match changed it by (+14, -9)")
+    provisional = serializers.BooleanField(help_text="whether the rating before was provisional")
+
+
 class PlayerSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0)
     username = serializers.CharField(allow_null=True, help_text="null for a house robot's seat")
+    robot = serializers.CharField(allow_null=True, help_text="the house robot's name; null for a player")
     side = serializers.IntegerField(min_value=0, help_text="the seat, or the team in partners (R2)")
     score = serializers.IntegerField(allow_null=True, help_text="the side's final points; null until the end")
     won = serializers.BooleanField(allow_null=True, help_text="null until the end of the match")
+    rating = RatingChangeSerializer(
+        allow_null=True, help_text="null unless the match is rated and rated already"
+    )
 
 
 class MatchSerializer(serializers.Serializer):
@@ -57,6 +67,8 @@ class MatchSerializer(serializers.Serializer):
     seats = serializers.IntegerField(min_value=2, max_value=4)
     target = serializers.IntegerField(allow_null=True)
     public = serializers.BooleanField()
+    rated = serializers.BooleanField(help_text="whether the match moves its players' ratings")
+    daily = serializers.BooleanField(help_text="a daily challenge attempt (against the house robots)")
     status = serializers.ChoiceField(choices=list(STATUSES))
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)

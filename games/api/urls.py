@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.api import views as players
 from games.api import views
+from leaderboard.api import ratings
 
 app_name = "api"
 
@@ -14,6 +15,7 @@ urlpatterns = [
     path("players/<str:username>/", players.PlayerView.as_view(), name="player"),
     path("players/<str:username>/matches/", players.PlayerMatchesView.as_view(), name="player-matches"),
     path("players/<str:username>/export", players.PlayerExportView.as_view(), name="player-export"),
+    path("leaderboards/<str:variant>/", ratings.LeaderboardView.as_view(), name="leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     re_path(r"^", views.not_found),

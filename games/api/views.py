@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -16,9 +17,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.filters import MatchFilter
-from games.api.records import GAME_COLUMNS, MOVE_COLUMNS, ROUND_COLUMNS, SEAT_COLUMNS, detail, summary
+from games.api.records import (
+    CHANGE_COLUMNS,
+    GAME_COLUMNS,
+    MOVE_COLUMNS,
+    ROUND_COLUMNS,
+    SEAT_COLUMNS,
+    detail,
+    summary,
+)
 from games.api.serializers import MatchDetailSerializer, MatchSerializer
 from games.models import Game, Move, Round, Seat
+from leaderboard.models import RatingChange
 
 # The largest id a database stores (a signed 64-bit key): anything larger is no match.
 MAX_ID = 2**63 - 1
@@ -61,12 +71,32 @@ class MatchFilterBackend(DjangoFilterBackend):
         return kwargs
 
 
+def grouped(rows: Iterable[tuple[Any, ...]]) -> dict[int, list[tuple[Any, ...]]]:
+    """Rows by their first column (a game's id)."""
+    out: dict[int, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        out.setdefault(row[0], []).append(row)
+    return out
+
+
+def seats_of(ids: list[int]) -> dict[int, list[tuple[Any, ...]]]:
+    return grouped(Seat.objects.filter(game_id__in=ids).values_list(*SEAT_COLUMNS))
+
+
+def changes_of(ids: list[int]) -> dict[int, list[tuple[Any, ...]]]:
+    """The rating changes the matches made, by match (none for a match not rated, or not yet)."""
+    return grouped(RatingChange.objects.filter(game_id__in=ids).values_list(*CHANGE_COLUMNS))
+
+
 def summaries(games: list[Game]) -> list[dict[str, Any]]:
-    """The summaries of a page of matches: one query for all their seats and players."""
-    seats: dict[int, list[tuple[Any, ...]]] = {game.pk: [] for game in games}
-    for row in Seat.objects.filter(game_id__in=list(seats)).values_list(*SEAT_COLUMNS):
-        seats[row[0]].append(row)
-    return [summary([getattr(game, c) for c in GAME_COLUMNS], seats[game.pk]) for game in games]
+    """The summaries of a page of matches: one query for all their seats and players, one for
+    their rating changes."""
+    ids = [game.pk for game in games]
+    seats, changes = seats_of(ids), changes_of(ids)
+    return [
+        summary([getattr(game, c) for c in GAME_COLUMNS], seats.get(game.pk, []), changes.get(game.pk, []))
+        for game in games
+    ]
 
 
 @extend_schema_view(get=extend_schema(operation_id="matches_list"))
@@ -108,7 +138,8 @@ class MatchDetailView(APIView):
         rounds = list(Round.objects.filter(game=game).values_list(*ROUND_COLUMNS))
         over = [row[1] for row in rounds if row[8] is not None]
         moves = Move.objects.filter(round_id__in=over).order_by("seq").values_list(*MOVE_COLUMNS)
-        return Response(MatchDetailSerializer(detail(game, seats, rounds, moves)).data)
+        changes = RatingChange.objects.filter(game=game).values_list(*CHANGE_COLUMNS)
+        return Response(MatchDetailSerializer(detail(game, seats, rounds, moves, changes)).data)
 
 
 def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:

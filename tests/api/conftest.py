@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from games import services
 from games.models import Game
 from games.rules import VARIANTS
+from leaderboard.ratings import rate_match
 from tests.games.conftest import SEED, full_table, play_first
 
 
@@ -29,7 +32,12 @@ def play_out(game_id: int, rounds: int | None = None) -> Game:
         elif game.status == Game.PLAYING:
             if rounds is not None and done >= rounds and game.rounds.count() > rounds:
                 return game
-            play_first(game)
+            if services.acts_for(game, game.turn) == services.ROBOT:
+                # The robot's turn, its delay over (the worker's timer would do this).
+                Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+                assert services.autoplay_if_due(game.pk, game.version) is not None
+            else:
+                play_first(game)
         else:
             raise AssertionError(f"unexpected status {game.status}")
 
@@ -40,7 +48,16 @@ def match(
     """A match of ``variant`` between ``users`` at the variant's lowest target, dealt from ``seed``:
     played to its end, or with ``rounds`` rounds over and the next one in play."""
     game_id = full_table(variant, users, min(VARIANTS[variant].targets), public, seed=seed)
-    return play_out(game_id, rounds)
+    game = play_out(game_id, rounds)
+    rate_match(game.pk)  # what the worker's task does once a rated match is over
+    return game
+
+
+def attempt(user: Any, *, rounds: int | None = None, hours: float = 12, seed: str = "api day") -> Game:
+    """A daily attempt of ``user`` against two robots (draw), its day ending in ``hours``:
+    played to its end (five rounds), or with ``rounds`` rounds over and the next in play."""
+    game = services.open_attempt(user, "draw", 3, seed, timezone.now() + timedelta(hours=hours))
+    return play_out(game.pk, rounds)
 
 
 def client_of(user: Any | None) -> Client:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from games import services
 from games.models import Game
 from games.rules import get_ruleset
+from leaderboard.models import RatingChange
 from tests.api.conftest import client_of, match
 
 pytestmark = pytest.mark.django_db
@@ -72,6 +73,8 @@ def test_list_entry(games):
     game = games["family"]
     [entry] = [row for row in client_of(None).get("/api/matches/").json()["results"] if row["id"] == game.pk]
     seats = list(game.seat_set.order_by("index"))
+    changes = {c.player_id: c for c in RatingChange.objects.filter(game=game)}
+    assert len(changes) == 3  # a public table is rated
     assert entry == {
         "id": game.pk,
         "url": f"/api/matches/{game.pk}/",
@@ -79,13 +82,27 @@ def test_list_entry(games):
         "seats": 3,
         "target": game.target,
         "public": True,
+        "rated": True,
+        "daily": False,
         "status": "over",
         "created": timezone.localtime(game.created).isoformat(),
         "started": timezone.localtime(game.started).isoformat(),
         "finished": timezone.localtime(game.finished).isoformat(),
         "winner": game.winner,
         "players": [
-            {"seat": s.index, "username": s.player.username, "side": s.index, "score": s.score, "won": s.won}
+            {
+                "seat": s.index,
+                "username": s.player.username,
+                "robot": None,
+                "side": s.index,
+                "score": s.score,
+                "won": s.won,
+                "rating": {
+                    "before": changes[s.player_id].before,
+                    "change": changes[s.player_id].delta,
+                    "provisional": changes[s.player_id].provisional_before,
+                },
+            }
             for s in seats
         ],
     }
@@ -149,6 +166,9 @@ def test_filters(games, players, settings):
     assert listed(alice, "?status=playing") == [g["fresh"], g["live"]]
     assert listed(alice, "?status=over") == [g["family"], g["private"], g["public"]]
     assert listed(alice, "?status=abandoned") == []
+    assert listed(alice, "?rated=true") == [g["fresh"], g["family"], g["live"], g["public"]]
+    assert listed(alice, "?rated=false") == [g["private"]]
+    assert listed(alice, "?daily=true") == []
     # Abandoned: nobody stayed at the table in play (services.sweep's rule).
     settings.DESERTED_TIMEOUT_SECONDS = 0
     Game.objects.filter(pk=g["fresh"]).update(deserted=timezone.now() - timedelta(seconds=1))
@@ -242,14 +262,15 @@ def test_list_queries_do_not_grow_with_the_page(games, players, user, django_ass
             count_queries(client, path + "?page_size=5"),
         )
         assert small == large, path
-        # session, user, the moderator's permission (user's and groups'), the player, matches, seats
-        with django_assert_max_num_queries(7):
+        # session, user, the moderator's permission (user's and groups'), the player, matches,
+        # seats, rating changes
+        with django_assert_max_num_queries(8):
             client.get(path + "?page_size=100")
 
 
 def test_detail_queries_are_bounded(games, django_assert_max_num_queries):
     client = client_of(None)
-    with django_assert_max_num_queries(4):  # match, seats, rounds, moves
+    with django_assert_max_num_queries(5):  # match, seats, rounds, moves, rating changes
         client.get(f"/api/matches/{games['public'].pk}/")
 
 
