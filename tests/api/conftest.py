@@ -16,6 +16,16 @@ from leaderboard.ratings import rate_match
 from tests.games.conftest import SEED, full_table, play_first
 
 
+def step(game: Game) -> None:
+    """The seat to play plays: a player their first legal tile, a robot its choice."""
+    if services.acts_for(game, game.turn) == services.ROBOT:
+        # The robot's turn, its delay over (the worker's timer would do this).
+        Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        assert services.autoplay_if_due(game.pk, game.version) is not None
+    else:
+        play_first(game)
+
+
 def play_out(game_id: int, rounds: int | None = None) -> Game:
     """Play the match at ``game_id`` through the services: to its end, or until ``rounds``
     rounds are over and the next one is dealt (then a round is in play)."""
@@ -32,12 +42,7 @@ def play_out(game_id: int, rounds: int | None = None) -> Game:
         elif game.status == Game.PLAYING:
             if rounds is not None and done >= rounds and game.rounds.count() > rounds:
                 return game
-            if services.acts_for(game, game.turn) == services.ROBOT:
-                # The robot's turn, its delay over (the worker's timer would do this).
-                Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-                assert services.autoplay_if_due(game.pk, game.version) is not None
-            else:
-                play_first(game)
+            step(game)
         else:
             raise AssertionError(f"unexpected status {game.status}")
 
