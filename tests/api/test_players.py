@@ -8,7 +8,8 @@ import sys
 from typing import Any
 
 import pytest
-from django.db import connection
+from asgiref.sync import sync_to_async
+from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 
 from accounts.views import variant_stats
@@ -140,3 +141,5 @@ async def test_export_is_streamed_under_asgi(games, players):
         for line in chunk.splitlines()
     ]
     assert [line["id"] for line in lines] == [games[k].pk for k in ("fresh", "family", "live")]
+    # The view ran on the thread of sync_to_async: its database connection is closed there.
+    await sync_to_async(connections.close_all)()
