@@ -80,25 +80,29 @@ def _rounds(ids: list[int]) -> dict[int, list[str]]:
     }
 
 
-# The same rounds written by PostgreSQL, in JSON, each action as Move.action() writes it:
-# the database's own JSON functions do in C what the loop above does in Python.
+# The same rounds written by PostgreSQL, as text, each action as Move.action() writes it
+# (tiles and ends are the engine's own words: nothing in them needs escaping). Text put
+# together in the database is much quicker than the same loop in Python, or than
+# PostgreSQL's JSON functions.
 ROUNDS_SQL = """
-SELECT r.game_id, json_build_object(
-    'seed', r.seed, 'hands', r.hands, 'stock', r.stock,
-    'actions', coalesce((
-        SELECT json_agg(json_strip_nulls(json_build_object(
-            'seat', m.seat,
-            'play', CASE WHEN m.kind = 'play' THEN m.tile END,
-            'end', nullif(m."end", ''),
-            'open', m."open",
-            'draw', CASE WHEN m.kind = 'draw' THEN m.tile END,
-            'pass', CASE WHEN m.kind = 'pass' THEN true END,
-            'auto', CASE WHEN m.auto THEN true END
-        )) ORDER BY m.seq)
-        FROM games_move m WHERE m.round_id = r.id
-    ), '[]'::json)
-)::text
+SELECT r.game_id, '{"seed":' || to_json(r.seed)::text || ',"hands":' || r.hands::text
+    || ',"stock":' || r.stock::text || ',"actions":[' || coalesce(a.actions, '') || ']}'
 FROM games_round r
+LEFT JOIN (
+    SELECT m.round_id, string_agg(
+        '{"seat":' || m.seat
+        || CASE m.kind
+            WHEN 'play' THEN ',"play":"' || m.tile || '"'
+                || CASE WHEN m."end" <> '' THEN ',"end":"' || m."end" || '"' ELSE '' END
+                || CASE WHEN m."open" IS NOT NULL THEN ',"open":' || m."open" ELSE '' END
+            WHEN 'draw' THEN ',"draw":"' || m.tile || '"'
+            ELSE ',"pass":true'
+        END
+        || CASE WHEN m.auto THEN ',"auto":true' ELSE '' END || '}',
+        ',' ORDER BY m.seq) AS actions
+    FROM games_move m WHERE m.game_id = ANY(%s)
+    GROUP BY m.round_id
+) a ON a.round_id = r.id
 WHERE r.game_id = ANY(%s) AND r.finished IS NOT NULL
 ORDER BY r.game_id, r.number
 """
@@ -109,7 +113,7 @@ def _written_rounds(ids: list[int]) -> dict[int, list[str]]:
     if not ids:
         return out
     with connection.cursor() as cursor:
-        cursor.execute(ROUNDS_SQL, [ids])
+        cursor.execute(ROUNDS_SQL, [ids, ids])
         for game_id, text in cursor.fetchall():
             out.setdefault(game_id, []).append(text)
     return out
