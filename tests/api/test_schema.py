@@ -84,12 +84,13 @@ def test_real_answers_conform(data: Any, players: Any) -> None:
         operation("/api/players/{username}/").Case(path_parameters={"username": "alice"}),
         operation("/api/players/{username}/matches/").Case(path_parameters={"username": "charlie"}),
         operation("/api/players/{username}/export").Case(path_parameters={"username": "charlie"}),
+        operation("/api/leaderboards/{variant}/").Case(path_parameters={"variant": "draw"}),
         operation("/api/matches/").Case(query={"since": "hier"}),  # 400
         operation("/api/players/{username}/").Case(path_parameters={"username": "nobody"}),  # 404
     ]
     cases += [operation("/api/matches/{id}/").Case(path_parameters={"id": game.pk}) for game in data.values()]
     statuses = [case.call_and_validate().status_code for case in cases]
-    assert statuses == [200] * 5 + [400, 404] + [200 if game.public else 404 for game in data.values()]
+    assert statuses == [200] * 6 + [400, 404] + [200 if game.public else 404 for game in data.values()]
     assert read == [EXPORT]  # the export's lines were read and checked, not skipped
     # A private match, with a token: the same shape.
     _token, secret = create_token(players[0], "un script")
