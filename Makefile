@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines bench-api clean
+.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-api clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
@@ -17,6 +17,7 @@ help:
 	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
 	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (Celery, docs/benchmarks.md)"
 	@echo "make bench-api   the history API among a million stored matches (PostgreSQL, docs/benchmarks.md)"
+	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
 
 # Re-install only when pyproject.toml changes.
@@ -88,6 +89,11 @@ bench-deadlines: venv
 # data is kept between runs). Options: make bench-api API_ARGS='--requests 500 --fresh'
 bench-api: venv
 	$(BIN)/python -m bench.api $(API_ARGS)
+
+# The day's page queries (top 50, own rank) over 1,000,000 attempts on PostgreSQL.
+# Options: make bench-daily DAILY_ARGS='--attempts 100000 --database-url postgres://...'
+bench-daily: venv
+	$(BIN)/python -m bench.daily $(DAILY_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles *.egg-info

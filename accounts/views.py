@@ -11,6 +11,7 @@ from accounts import tokens
 from games.catalog import NAMES
 from games.models import Game, Seat
 from games.rules import VARIANTS
+from leaderboard import services as daily
 
 RECENT_GAMES = 20
 
@@ -18,7 +19,7 @@ RECENT_GAMES = 20
 def variant_stats(player: AbstractBaseUser) -> list[dict[str, Any]]:
     """Matches played and won, and points scored, per variant: finished matches only."""
     rows = (
-        Seat.objects.filter(player=player, game__status=Game.OVER)
+        Seat.objects.filter(player=player, game__status=Game.OVER, game__daily=False)
         .values("game__variant")
         .annotate(played=Count("pk"), won=Count("pk", filter=Q(won=True)), points=Sum("score"))
     )
@@ -64,6 +65,8 @@ def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dic
 
 
 def result(game: Game, seat: Seat) -> str:
+    if game.daily:  # five rounds against the robots, ranked on the day's page (R62)
+        return "daily_over" if game.status == Game.OVER else "daily"
     if game.status == Game.OVER:
         return "won" if seat.won else "lost"
     if game.status == Game.ABANDONED:
@@ -85,6 +88,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "stats": stats,
             "totals": totals,
             "recent": recent_games(player, request.user),
+            "daily": daily.history(player, request.user),
             "is_me": player.pk == request.user.pk,
             **(tokens.context(request.user) if player.pk == request.user.pk else {}),
         },

@@ -245,6 +245,17 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
         # A sweep nobody ran in time is dropped: the next one does its work.
         "options": {"expires": SWEEP_SECONDS},
     },
+    # R60: the new day's challenge at midnight, Paris time (CELERY_TIMEZONE).
+    "daily-challenge": {
+        "task": "leaderboard.tasks.new_day",
+        "schedule": crontab(minute=0, hour=0),
+    },
+    # If the site was down at midnight, the day's challenge is drawn within a minute.
+    "daily-watch": {
+        "task": "leaderboard.tasks.watch",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
 }
 
 # The history API (/api/, games/api, accounts/api): read-only Django REST framework.
