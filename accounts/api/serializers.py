@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.rules import VARIANTS
+from leaderboard.api.daily import DailyResultSerializer
 from leaderboard.api.ratings import RatingSerializer
 
 
@@ -23,3 +24,4 @@ class PlayerSerializer(serializers.Serializer):
     export = serializers.CharField(help_text="every match of the player as NDJSON")
     statistics = VariantStatsSerializer(many=True)
     ratings = RatingSerializer(many=True, help_text="the player's rating in each variant")
+    daily = DailyResultSerializer(many=True, help_text="daily challenge results, latest first")

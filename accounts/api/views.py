@@ -24,6 +24,7 @@ from games.api.filters import MatchFilter
 from games.api.serializers import ExportLineSerializer
 from games.api.throttles import AddressThrottle, ExportThrottle, UserThrottle
 from games.api.views import MatchFilterBackend, MatchListView, matches_for
+from leaderboard.api.daily import results_of
 from leaderboard.api.ratings import ratings_of
 
 # What a username may be (Django's username validator): anything else is no player.
@@ -61,6 +62,7 @@ class PlayerView(APIView):
                 {k: row[k] for k in ("variant", "played", "won", "points")} for row in variant_stats(player)
             ],
             "ratings": ratings_of(player),
+            "daily": results_of(player, request.user),
         }
         return Response(PlayerSerializer(data).data)
 

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.api import views as players
 from games.api import views
-from leaderboard.api import ratings
+from leaderboard.api import daily, ratings
 
 app_name = "api"
 
@@ -16,6 +16,9 @@ urlpatterns = [
     path("players/<str:username>/matches/", players.PlayerMatchesView.as_view(), name="player-matches"),
     path("players/<str:username>/export", players.PlayerExportView.as_view(), name="player-export"),
     path("leaderboards/<str:variant>/", ratings.LeaderboardView.as_view(), name="leaderboard"),
+    path("daily/", daily.DailyListView.as_view(), name="daily"),
+    path("daily/<str:date>/", daily.DailyDayView.as_view(), name="daily-day"),
+    path("daily/<str:date>/deals/<int:number>/", daily.DailyDealView.as_view(), name="daily-deal"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     re_path(r"^", views.not_found),
