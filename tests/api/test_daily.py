@@ -118,7 +118,7 @@ def test_once_the_day_is_over_its_seed_deals_and_travellers(day, players):
     assert {line["username"] for line in lines} == {"alice", "bob", "charlie"}
     assert [line["points"] for line in lines] == sorted((line["points"] for line in lines), reverse=True)
     assert sum(d["count"] for d in traveller["distribution"]) == traveller["players"] == 3
-    # Every attempt's match is there for anyone, with its record, which replays (its dealt hands are the day's).
+    # Every attempt's match is there for anyone, with its record (dealt the day's hands).
     game = DailyAttempt.objects.get(player=charlie).game
     detail = client_of(None).get(f"/api/matches/{game.pk}/").json()
     assert detail["record"]["rounds"][0]["hands"] == traveller["hands"]
