@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-api clean
+.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings bench-api clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
@@ -18,6 +18,7 @@ help:
 	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (Celery, docs/benchmarks.md)"
 	@echo "make bench-api   the history API among a million stored matches (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
+	@echo "make bench-ratings   the leaderboard's pages and a rating update with 100,000 players (docs/benchmarks.md)"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
 
 # Re-install only when pyproject.toml changes.
@@ -94,6 +95,10 @@ bench-api: venv
 # Options: make bench-daily DAILY_ARGS='--attempts 100000 --database-url postgres://...'
 bench-daily: venv
 	$(BIN)/python -m bench.daily $(DAILY_ARGS)
+# The leaderboard's pages and one rating update, on 100,000 players and 1,000,000 rated
+# matches generated in PostgreSQL. Options: make bench-ratings RATINGS_ARGS='--repeat 50'
+bench-ratings: venv
+	$(BIN)/python -m bench.ratings $(RATINGS_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles *.egg-info

@@ -11,7 +11,7 @@ from accounts import tokens
 from games.catalog import NAMES
 from games.models import Game, Seat
 from games.rules import VARIANTS
-from leaderboard import services as daily
+from leaderboard import boards, services as daily
 
 RECENT_GAMES = 20
 
@@ -80,6 +80,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(get_user_model(), username=username)
     stats = variant_stats(player)
     totals = {key: sum(row[key] for row in stats) for key in ("played", "won", "points")}
+    recent = recent_games(player, request.user)
+    changes = boards.changes_by_game(player, [item["game"].pk for item in recent])
+    for item in recent:
+        item["rating_change"] = changes.get(item["game"].pk)
     return render(
         request,
         "accounts/profile.html",
@@ -87,8 +91,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "player": player,
             "stats": stats,
             "totals": totals,
-            "recent": recent_games(player, request.user),
+            "recent": recent,
             "daily": daily.history(player, request.user),
+            "ratings": boards.variants_played(player),
             "is_me": player.pk == request.user.pk,
             **(tokens.context(request.user) if player.pk == request.user.pk else {}),
         },

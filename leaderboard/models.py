@@ -138,6 +138,15 @@ class RatingChange(models.Model):
         """The change as shown (+14, −9): between the numbers shown before and after."""
         return self.after - self.before
 
+    @property
+    def delta_shown(self) -> str:
+        """The change as written on the pages: "+14", "−9" (a minus sign), "±0"."""
+        return signed(self.delta)
+
+
+def signed(delta: int) -> str:
+    return f"+{delta}" if delta > 0 else f"\u2212{-delta}" if delta < 0 else "\u00b10"
+
 
 class RotationStep(models.Model):
     """One day of the rotation of variants (R60), edited by moderators in the admin.

@@ -990,6 +990,8 @@
   });
 
   function receive(message, receivedAt) {
+    // Other scripts of the page (ratings.js) hear every message too.
+    root.dispatchEvent(new CustomEvent("table:message", { detail: message }));
     if (message.type === "state") applyState(message, receivedAt);
     else if (message.type === "presence") applyPresence(message, receivedAt);
     else if (message.type === "error") {
