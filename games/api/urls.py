@@ -1,7 +1,7 @@
 """The routes of the history API, mounted at /api/ (config/urls.py)."""
 
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularAPIView
 
 from accounts.api import views as players
 from games.api import views
@@ -20,6 +20,6 @@ urlpatterns = [
     path("daily/<str:date>/", daily.DailyDayView.as_view(), name="daily-day"),
     path("daily/<str:date>/deals/<int:number>/", daily.DailyDealView.as_view(), name="daily-deal"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("docs/", views.DocsView.as_view(url_name="api:schema"), name="docs"),
     re_path(r"^", views.not_found),
 ]
