@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers
@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.rules import VARIANTS
+from leaderboard import boards
 from leaderboard.models import Rating
 
 
@@ -39,19 +40,13 @@ class BoardEntrySerializer(serializers.Serializer):
     last_played = serializers.DateTimeField()
 
 
-def board(variant: str, provisional: bool = False) -> QuerySet[Rating]:
-    """A variant's established (or provisional) players, best first (index ``rating_board``)."""
-    return Rating.objects.filter(variant=variant, provisional=provisional).order_by("-ordinal", "id")
-
-
 def rank_of(rating: Rating) -> int | None:
-    """The rank of an established player in their variant (1 for the best); None while provisional."""
+    """The rank of an established player in their variant (1 for the best); None while
+    provisional (the leaderboards' own ``boards.position``)."""
     if rating.provisional:
         return None
-    above = board(rating.variant).filter(
-        Q(ordinal__gt=rating.ordinal) | Q(ordinal=rating.ordinal, id__lt=rating.pk)
-    )
-    return above.count() + 1
+    here = boards.position(rating.variant, rating.player, rating)
+    return here.rank if here else None
 
 
 def ratings_of(player: Any) -> list[dict[str, Any]]:
@@ -106,7 +101,7 @@ class LeaderboardView(ListAPIView):
         if variant not in VARIANTS:
             raise NotFound()
         return (
-            board(variant, self.provisional())
+            boards.board(variant, self.provisional())
             .select_related("player")
             .only("ordinal", "provisional", "matches", "last_played", "player__username")
         )
