@@ -1,4 +1,5 @@
-"""Players' accounts and their moderation: reports, sanctions, notices and the log.
+"""Players' accounts: personal API tokens, and moderation (reports, sanctions, notices
+and the log).
 
 Only ``accounts.sanctions`` and ``accounts.reports`` write these (the admin calls
 them); the moderation log is never changed once written.
@@ -11,6 +12,28 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from knox.models import AbstractAuthToken
+
+
+class ApiToken(AbstractAuthToken):
+    """A personal token of the history API (django-rest-knox's, with the name its owner gave it).
+
+    Only a hash of the token is stored (``digest``) with its first characters
+    (``token_key``, shown in the list so that its owner can tell tokens apart); the
+    token itself is shown once, when it is created. Revoking deletes the row: the
+    next request with it gets 401. A suspended or banned player's tokens are refused
+    (knox checks ``is_active``) and work again once the sanction ends.
+    """
+
+    name = models.CharField(_("nom"), max_length=60)
+
+    class Meta:
+        verbose_name = _("jeton d’API")
+        verbose_name_plural = _("jetons d’API")
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.name} ({self.token_key}…)"
 
 
 class Report(models.Model):

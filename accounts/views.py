@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from accounts import reports
+from accounts import reports, tokens
 from accounts.forms import ReportForm
 from games.catalog import NAMES
 from games.models import Game, Seat
@@ -104,6 +104,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "daily": daily.history(player, request.user),
             "ratings": boards.variants_played(player),
             "is_me": player.pk == request.user.pk,
+            **(tokens.context(request.user) if player.pk == request.user.pk else {}),
         },
     )
 

@@ -51,10 +51,10 @@ def remove_group(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0001_moderation"),
+        ("accounts", "0002_moderation"),
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
-        ("games", "0005_voided"),
+        ("games", "0006_voided"),
     ]
 
     operations = [migrations.RunPython(create_group, remove_group)]

@@ -7,10 +7,9 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
-    initial = True
-
     dependencies = [
-        ('games', '0005_voided'),
+        ('accounts', '0001_api_tokens'),
+        ('games', '0006_voided'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -37,7 +37,7 @@ def remove_rights(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0002_moderators_group"),
+        ("accounts", "0003_moderators_group"),
         ("leaderboard", "0003_disqualified"),
     ]
 
