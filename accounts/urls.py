@@ -4,6 +4,7 @@ from accounts import tokens, views
 
 urlpatterns = [
     path("joueurs/<str:username>/", views.profile, name="profile"),
+    path("joueurs/<str:username>/signaler/", views.report, name="report"),
 ]
 
 urlpatterns += [

@@ -1,13 +1,17 @@
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Prefetch, Q, Sum
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from accounts import tokens
+from accounts import reports, tokens
+from accounts.forms import ReportForm
 from games.catalog import NAMES
 from games.models import Game, Seat
 from games.rules import VARIANTS
@@ -17,9 +21,12 @@ RECENT_GAMES = 20
 
 
 def variant_stats(player: AbstractBaseUser) -> list[dict[str, Any]]:
-    """Matches played and won, and points scored, per variant: finished matches only."""
+    """Matches played and won, and points scored, per variant: finished matches only, and
+    none that a moderator voided."""
     rows = (
-        Seat.objects.filter(player=player, game__status=Game.OVER, game__daily=False)
+        Seat.objects.filter(
+            player=player, game__status=Game.OVER, game__daily=False, game__voided__isnull=True
+        )
         .values("game__variant")
         .annotate(played=Count("pk"), won=Count("pk", filter=Q(won=True)), points=Sum("score"))
     )
@@ -65,6 +72,8 @@ def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dic
 
 
 def result(game: Game, seat: Seat) -> str:
+    if game.voided is not None:
+        return "voided"
     if game.daily:  # five rounds against the robots, ranked on the day's page (R62)
         return "daily_over" if game.status == Game.OVER else "daily"
     if game.status == Game.OVER:
@@ -98,3 +107,43 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             **(tokens.context(request.user) if player.pk == request.user.pk else {}),
         },
     )
+
+
+@login_required
+def report(request: HttpRequest, username: str) -> HttpResponse:
+    """Report a player to the moderators, from their profile or from a table (``?partie=<id>``)."""
+    reported = get_object_or_404(get_user_model(), username=username)
+    game = _reported_game(request, reported)
+    form = ReportForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            reports.report(
+                request.user, reported, form.cleaned_data["reason"], form.cleaned_data["comment"], game
+            )
+        except reports.ReportError as e:
+            form.add_error(e.field, e.message)
+        else:
+            messages.success(request, _("Merci : votre signalement a été transmis à la modération."))
+            return redirect(game if game is not None else reverse("profile", args=[reported.get_username()]))
+    return render(
+        request,
+        "accounts/report.html",
+        {"reported": reported, "game": game, "form": form, "is_me": reported.pk == request.user.pk},
+        status=400 if form.errors else 200,
+    )
+
+
+def _reported_game(request: HttpRequest, reported: AbstractBaseUser) -> Game | None:
+    """The match a report is about: one the reported player sat at, that the reporter may see
+    (``Game.objects.visible_to``); the same 404 otherwise."""
+    raw = request.GET.get("partie") or request.POST.get("partie")
+    if not raw:
+        return None
+    try:
+        pk = int(raw)
+    except ValueError:
+        raise Http404 from None
+    game = Game.objects.visible_to(request.user).filter(pk=pk, seat_set__player=reported).first()
+    if game is None:
+        raise Http404
+    return game

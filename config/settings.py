@@ -158,6 +158,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.notices",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -269,6 +270,8 @@ ACCOUNT_RATE_LIMITS = {
     # Five failed attempts per account every five minutes, twenty per address a minute.
     "login_failed": env.str("LOGIN_RATE_LIMIT", default="20/m/ip,5/5m/key"),
 }
+# Reports one player may make (accounts.reports): so many per second, minute, hour or day.
+REPORT_RATE_LIMIT = env.str("REPORT_RATE_LIMIT", default="5/h")
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "lobby"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
@@ -335,6 +338,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     # If the site was down at midnight, the day's challenge is drawn within a minute.
     "daily-watch": {
         "task": "leaderboard.tasks.watch",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
+    # Suspensions whose end has passed: their players may log in again (and use the API).
+    "end-suspensions": {
+        "task": "accounts.tasks.end_suspensions",
         "schedule": 60.0,
         "options": {"expires": 60.0},
     },

@@ -7,7 +7,9 @@ table:
 - ``game.<id>.seat.<n>``: the connections of seat n's player, the only ones that
   get its hand and the tile it drew (R6);
 - ``game.<id>.watch``: spectators, who get what R6 gives seat None;
-- ``lobby``: the lobby pages.
+- ``lobby``: the lobby pages;
+- ``user-<id>``: every socket of one user, table and lobby alike, on any process
+  (a ``user.close`` message to it closes them: a sanction, accounts.sanctions).
 
 A message is built once per seat and sent already encoded; no secret enters the
 table's public group.
@@ -41,6 +43,15 @@ def table_group(game_id: int) -> str:
 
 def seat_group(game_id: int, seat: int | None) -> str:
     return f"game.{game_id}.watch" if seat is None else f"game.{game_id}.seat.{seat}"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def close_user_sockets(user_id: int, code: int) -> None:
+    """Close every open websocket of the user, on every process, with ``code``."""
+    _group_send((user_group(user_id), {"type": "user.close", "code": code}))
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -151,13 +162,18 @@ def use_own_loop() -> None:
 
 def _send(*messages: tuple[str, str]) -> None:
     """Send each ``(group, text)`` to its group, in order, in one trip to the event loop."""
+    _group_send(*((group, {"type": "relay", "text": text}) for group, text in messages))
+
+
+def _group_send(*messages: tuple[str, dict[str, Any]]) -> None:
+    """Send each ``(group, message)`` to its group, in order, in one trip to the event loop."""
     layer = get_channel_layer()
     if layer is None:
         return
 
     async def send_all() -> None:
-        for group, text in messages:
-            await layer.group_send(group, {"type": "relay", "text": text})
+        for group, message in messages:
+            await layer.group_send(group, message)
 
     loop = _OwnLoop.get()
     if loop is None:

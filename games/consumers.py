@@ -27,6 +27,8 @@ from games.services import ServiceError
 
 # Close codes (4000–4999 are the application's): the page shows why.
 NOT_LOGGED_IN = 4401
+# The account was suspended or banned (accounts.sanctions): the page says so and stays closed.
+SANCTIONED = 4403
 NO_SUCH_TABLE = 4404
 # The socket's presence was swept (its heartbeat stopped too long): the page reconnects.
 PRESENCE_LOST = 4408
@@ -176,6 +178,10 @@ class JsonConsumer(AsyncWebsocketConsumer):
         """A message from a group, already encoded."""
         await self.send(text_data=event["text"])
 
+    async def user_close(self, event: dict[str, Any]) -> None:
+        """A message to the user's group (``broadcast.user_group``): close this socket."""
+        await self.close(code=event.get("code", SANCTIONED))
+
     def start(self) -> None:
         """Kept for the consumers' ``connect``: the limits are set up in ``__call__``."""
         if not hasattr(self, "bucket"):
@@ -184,6 +190,19 @@ class JsonConsumer(AsyncWebsocketConsumer):
 
     async def cleanup(self) -> None:
         """Undo what the connection set up; runs once, however the consumer ended."""
+
+    async def join_user_group(self) -> None:
+        """Every socket of a user joins the user's group, so that a sanction reaches it
+        on whichever process it is open."""
+        user = self.scope["user"]
+        if user.is_authenticated:
+            self.user_group = broadcast.user_group(user.pk)
+            await self.channel_layer.group_add(self.user_group, self.channel_name)
+
+    async def leave_user_group(self) -> None:
+        group = getattr(self, "user_group", None)
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
 
 class TableConsumer(JsonConsumer):
@@ -198,6 +217,12 @@ class TableConsumer(JsonConsumer):
         user = self.scope["user"]
         if not user.is_authenticated:
             await self.refuse(NOT_LOGGED_IN)
+            return
+        # First the user's group, then the check: a sanction that lands in between
+        # still closes this socket.
+        await self.join_user_group()
+        if not user.is_active:
+            await self.refuse(SANCTIONED)
             return
         # Join the groups before recording the connection and reading the state: a
         # change in between is then received twice (the client keeps the newer
@@ -258,6 +283,7 @@ class TableConsumer(JsonConsumer):
         try:
             for group in getattr(self, "groups_joined", []):
                 await self.channel_layer.group_discard(group, self.channel_name)
+            await self.leave_user_group()
         finally:
             if hasattr(self, "channel_name"):
                 await database_sync_to_async(services.disconnect)(self.channel_name)
@@ -304,6 +330,11 @@ class LobbyConsumer(JsonConsumer):
 
     async def connect(self) -> None:
         self.start()
+        await self.join_user_group()
+        if self.scope["user"].is_authenticated and not self.scope["user"].is_active:
+            await self.accept()
+            await self.close(code=SANCTIONED)
+            return
         await self.channel_layer.group_add(broadcast.LOBBY, self.channel_name)
         await self.accept()
         tables = await database_sync_to_async(broadcast.lobby_tables)()
@@ -316,3 +347,4 @@ class LobbyConsumer(JsonConsumer):
         if not getattr(self, "cleaned_up", False):
             self.cleaned_up = True
             await self.channel_layer.group_discard(broadcast.LOBBY, self.channel_name)
+            await self.leave_user_group()

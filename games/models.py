@@ -107,6 +107,9 @@ class Game(models.Model):
     daily = models.BooleanField(default=False)
     # When the attempt can no longer be played: the end of its day (R63).
     playable_until = models.DateTimeField(null=True, blank=True)
+    # When a moderator voided the match: it then counts in no statistic, ranking or
+    # rating. Who did it is in the moderation log (accounts.ModerationLog), not here.
+    voided = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = GameQuerySet.as_manager()
 

@@ -187,21 +187,31 @@ def _bump(
 
 PLAYER = "player"
 ROBOT = "robot"
+# The player may no longer play (suspended or banned, accounts.sanctions): the table
+# plays for the seat at once, at every turn (R52), so that the others can finish.
+TABLE = "table"
 
 
 def acts_for(game: Game, seat: int) -> str:
-    """Who plays ``seat``'s turns: ``PLAYER`` (or the table for them), or ``ROBOT``."""
-    if not game.daily:  # no robot sits at a live table (R50)
-        return PLAYER
-    robot = game.seat_set.filter(index=seat).values_list("robot", flat=True).first()
-    return ROBOT if robot else PLAYER
+    """Who plays ``seat``'s turns: ``PLAYER`` (or the table for them when their clock runs
+    out), ``ROBOT``, or ``TABLE`` at once for a sanctioned player at a live table."""
+    robot, active = game.seat_set.filter(index=seat).values_list("robot", "player__is_active").first() or (
+        False,
+        True,
+    )
+    if game.daily:  # an attempt's robots; its player's attempt waits for them (R56, R63)
+        return ROBOT if robot else PLAYER
+    return TABLE if active is False else PLAYER  # no robot sits at a live table (R50)
 
 
 def _turn_seconds(game: Game, present: int | None) -> float | None:
     """How long the seat to play has, or None while the table waits for its player."""
     turn = game.turn
     assert turn is not None
-    if acts_for(game, turn) == ROBOT:
+    who = acts_for(game, turn)
+    if who == TABLE:
+        return 0.0
+    if who == ROBOT:
         if not _anyone_here(game, present):  # R56: robots wait for the player
             return None
         return settings.ROBOT_SECONDS
@@ -238,6 +248,39 @@ def _start_clock(game: Game, present: int | None = None) -> None:
         game.deadline = now + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)  # R54
     if game.deadline is not None:
         _time_task(game)
+
+
+def restart_clock(game_id: int) -> None:
+    """Time the turn under way again from who holds the seat now: a player just suspended
+    or banned on their turn is played for at once (R52), without waiting out their clock."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game is None or game.status != Game.PLAYING:
+            return
+        if game.turn is None or acts_for(game, game.turn) != TABLE:
+            return
+        game.deadline = timezone.now()
+        game.save(update_fields=["deadline"])
+        _time_task(game)
+        transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+
+
+def void(game_id: int) -> bool:
+    """A moderator voids the match: it counts in no statistic, ranking or rating.
+
+    A match under way goes on to its end (its players may finish it), but counts for
+    nobody. Returns False if it was voided already (nothing changes). Who did it is
+    the caller's to record (accounts.sanctions.void_game).
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status in (Game.OPEN, Game.CLOSED):
+            raise ServiceError("not_started")
+        if game.voided is not None:
+            return False
+        game.voided = timezone.now()
+        game.save(update_fields=["voided"])
+    return True
 
 
 def _time_task(game: Game) -> None:

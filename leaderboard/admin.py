@@ -7,9 +7,14 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.http import HttpRequest
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
+from accounts import sanctions
+from accounts.admin import ActionForms
+from accounts.forms import ReasonForm
+from accounts.sanctions import ModerationError
 from games.rules import RuleError, get_ruleset
 from leaderboard.models import DailyAttempt, DailyChallenge, RotationStep
 
@@ -49,11 +54,25 @@ class DailyChallengeAdmin(admin.ModelAdmin):
 
 
 @admin.register(DailyAttempt)
-class DailyAttemptAdmin(admin.ModelAdmin):
-    list_display = ["challenge", "player", "points", "robot_points", "finished", "complete"]
-    list_filter = ["challenge__date"]
+class DailyAttemptAdmin(ActionForms, admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["challenge", "player", "points", "robot_points", "finished", "complete", "disqualified"]
+    list_filter = ["challenge__date", ("disqualified", admin.EmptyFieldListFilter)]
     search_fields = ["player__username"]
     readonly_fields = [f.name for f in DailyAttempt._meta.fields]
+    actions = ["disqualify"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def has_disqualify_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("accounts.disqualify_attempt")
+
+    @admin.action(description=_("Disqualifier (retiré du classement du jour)"), permissions=["disqualify"])
+    def disqualify(self, request: HttpRequest, queryset: QuerySet[DailyAttempt]) -> HttpResponse | None:
+        """Through accounts.sanctions, attempt by attempt, each logged."""
+
+        def apply(attempt: DailyAttempt, data: dict[str, Any]) -> None:
+            if not sanctions.disqualify(request.user, attempt, data["reason"]):
+                raise ModerationError(_("Cet essai était déjà disqualifié."))
+
+        return self.action_with_form(request, queryset, ReasonForm, str(_("Disqualifier")), apply)

@@ -243,6 +243,9 @@ class DailyAttempt(models.Model):
     finished = models.DateTimeField(null=True, blank=True)
     # Whether all five rounds were played (False: counted as it stood at the day's end).
     complete = models.BooleanField(default=False)
+    # When a moderator disqualified it: out of the day's ranking and its travellers
+    # (the ranks below move up). Who and why are in the moderation log.
+    disqualified = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -102,7 +102,7 @@ def attempt_scored(sender: object, game: Game, match: Match, **kwargs: Any) -> N
         number=rnd.number,
         defaults={"challenge_id": attempt.challenge_id, "points": in_round[0], "robot_points": in_round[1]},
     )
-    if attempt.finished is not None:
+    if attempt.finished is not None and attempt.disqualified is None:
         _count(attempt)
 
 
@@ -178,7 +178,7 @@ ORDER = ["-points", "robot_points", "finished", "id"]
 
 
 def ranked(challenge: DailyChallenge) -> QuerySet[DailyAttempt]:
-    return DailyAttempt.objects.filter(challenge=challenge, finished__isnull=False)
+    return DailyAttempt.objects.filter(challenge=challenge, finished__isnull=False, disqualified__isnull=True)
 
 
 def ranking(challenge: DailyChallenge, limit: int = TOP) -> list[DailyAttempt]:
@@ -192,7 +192,7 @@ def rank_of(attempt: DailyAttempt) -> int | None:
     as many points and fewer robots' points (a sum over ``ScoreCount``), and those with
     the very same scores that finished earlier (a short range of ``daily_ranking``).
     """
-    if attempt.finished is None:
+    if attempt.finished is None or attempt.disqualified is not None:
         return None
     c, p, r = attempt.challenge_id, attempt.points, attempt.robot_points
     more = PointsCount.objects.filter(challenge_id=c, points__gt=p).aggregate(n=Sum("attempts"))["n"] or 0

@@ -133,7 +133,7 @@ def traveller(request: HttpRequest, day: str, number: int) -> HttpResponse:
     challenge = _over(day)
     if not 1 <= number <= DAILY_ROUNDS:
         raise Http404
-    scores = DealScore.objects.filter(challenge=challenge, number=number)
+    scores = DealScore.objects.filter(challenge=challenge, number=number, attempt__disqualified__isnull=True)
     total = scores.count()
     rows = Paginator(
         scores.select_related("attempt__player").order_by("-points", "robot_points", "attempt_id"), PER_PAGE

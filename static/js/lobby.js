@@ -97,7 +97,10 @@
       if (message.type === "tables") setTables(message.tables);
       else if (message.type === "table") upsert(message.table);
     });
-    socket.addEventListener("close", () => reconnect());
+    // 4403: the account was suspended or banned (docs/protocol.md): no coming back.
+    socket.addEventListener("close", (event) => {
+      if (event.code !== 4403) reconnect();
+    });
   }
 
   function reconnect() {

@@ -1009,6 +1009,7 @@
   const NOT_LOGGED_IN = 4401;
   const NO_SUCH_TABLE = 4404;
   const PRESENCE_LOST = 4408; // the server forgot this socket (its heartbeat stopped): come back
+  const SANCTIONED = 4403; // the account was suspended or banned: the page stays closed
   let socket = null;
   let retries = 0;
 
@@ -1033,7 +1034,8 @@
     });
     socket.addEventListener("close", (event) => {
       waiting = false;
-      if (event.code === NOT_LOGGED_IN) refused("not_logged_in");
+      if (event.code === SANCTIONED) refused("sanctioned");
+      else if (event.code === NOT_LOGGED_IN) refused("not_logged_in");
       else if (event.code === NO_SUCH_TABLE) refused("not_found");
       else if (event.code === PRESENCE_LOST || opened) reconnect();
       else askWhy();

@@ -1,0 +1,270 @@
+"""Moderation actions (DESIGN.md §8): suspend, ban, lift, void a match, disqualify a
+daily attempt, rename.
+
+Each action is one function, called by the admin (never ``queryset.update()``),
+that checks who may do it, makes the change in one transaction, and writes the
+moderation log with its actor. A sanction takes effect at once, after commit
+(``take_effect``):
+
+- the account is made inactive (``is_active`` false): Django no longer accepts
+  its sessions, allauth refuses its login (``accounts.adapter`` says why and until
+  when), the websockets refuse it, and API tokens (knox checks ``is_active``) too;
+- its sessions are deleted (every key it logged in with, ``UserSession``);
+- its websockets are closed on every process, with code 4403 (docs/protocol.md),
+  through the per-user group each socket joins;
+- it leaves the tables not yet started (``games.services.leave``: the table waits,
+  or closes if it was the host's);
+- at a match under way the table plays for its seat (R52) at once, and at every
+  later turn (``games.services._start_clock``).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.sessions.models import Session
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import ModerationLog, Notice, Report, Sanction, UserSession
+from games import broadcast, services as game_services
+from games.models import Game
+from leaderboard import services as daily
+from leaderboard.models import DailyAttempt
+from leaderboard.ratings import unrate
+
+log = logging.getLogger(__name__)
+
+# The close code of a sanctioned user's websockets (docs/protocol.md).
+CLOSE_CODE = 4403
+
+
+class ModerationError(Exception):
+    """A refused moderation action; nothing was changed. ``message`` is for the moderator."""
+
+    def __init__(self, message: Any) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+
+
+def record(
+    actor: AbstractBaseUser,
+    action: str,
+    target: AbstractBaseUser | None = None,
+    *,
+    game: Game | None = None,
+    report: Report | None = None,
+    reason: str = "",
+    **detail: Any,
+) -> ModerationLog:
+    """Write one entry of the moderation log."""
+    return ModerationLog.objects.create(
+        actor=actor, action=action, target=target, game=game, report=report, reason=reason, detail=detail
+    )
+
+
+def check_may_moderate(actor: AbstractBaseUser, target: AbstractBaseUser) -> None:
+    """A moderator acts on players only: not on themselves, and only an administrator
+    (superuser) acts on a member of the staff."""
+    if actor.pk == target.pk:
+        raise ModerationError(_("Vous ne pouvez pas vous sanctionner vous-même."))
+    if (target.is_staff or target.is_superuser) and not actor.is_superuser:
+        raise ModerationError(_("Seul un administrateur peut agir sur un membre de l’équipe."))
+
+
+def current(user: AbstractBaseUser) -> Sanction | None:
+    """The sanction that keeps ``user`` out: a ban if there is one, else the suspension
+    that ends last; None if none is in force."""
+    sanctions = [s for s in Sanction.objects.filter(user=user, ended__isnull=True) if s.in_force]
+    bans = [s for s in sanctions if s.until is None]
+    if bans:
+        return bans[0]
+    return max(sanctions, key=lambda s: s.until or timezone.now(), default=None)
+
+
+def suspend(actor: AbstractBaseUser, user: AbstractBaseUser, until: datetime, reason: str) -> Sanction:
+    """Suspend ``user`` until ``until``, with a reason the player is shown."""
+    if until <= timezone.now():
+        raise ModerationError(_("La fin de la suspension doit être dans le futur."))
+    return _sanction(actor, user, Sanction.SUSPENSION, reason, until)
+
+
+def ban(actor: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> Sanction:
+    """Ban ``user`` for good (until a moderator lifts it)."""
+    return _sanction(actor, user, Sanction.BAN, reason, None)
+
+
+def _sanction(
+    actor: AbstractBaseUser, user: AbstractBaseUser, kind: str, reason: str, until: datetime | None
+) -> Sanction:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationError(_("Donnez le motif de la sanction."))
+    User = get_user_model()
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        check_may_moderate(actor, user)
+        sanction = Sanction.objects.create(user=user, kind=kind, reason=reason, until=until, by=actor)
+        if user.is_active:
+            user.is_active = False
+            user.save(update_fields=["is_active"])
+        action = ModerationLog.BAN if kind == Sanction.BAN else ModerationLog.SUSPEND
+        record(actor, action, user, reason=reason, until=until.isoformat() if until else None)
+        user_id = user.pk
+        transaction.on_commit(lambda: take_effect(user_id))
+    return sanction
+
+
+def take_effect(user_id: int) -> None:
+    """Put the user out at once: sessions, sockets, tables not yet started, turns."""
+    User = get_user_model()
+    user = User.objects.get(pk=user_id)
+    end_sessions(user)
+    try:
+        broadcast.close_user_sockets(user_id, CLOSE_CODE)
+    except Exception:  # the channel layer is away: the tables below are still left
+        log.exception("could not close the sockets of user %s", user_id)
+    seated = Game.objects.filter(seat_set__player=user)
+    for game_id in seated.filter(status=Game.OPEN).values_list("pk", flat=True):
+        try:
+            game_services.leave(game_id, user)
+        except game_services.ServiceError:  # started or closed meanwhile: nothing to leave
+            pass
+    for game_id in seated.filter(status__in=Game.LIVE).values_list("pk", flat=True):
+        game_services.restart_clock(game_id)
+
+
+def end_sessions(user: AbstractBaseUser) -> int:
+    """Log the user out everywhere: delete every session they logged in with."""
+    keys = list(UserSession.objects.filter(user=user).values_list("session_key", flat=True))
+    deleted, _ = Session.objects.filter(session_key__in=keys).delete()
+    UserSession.objects.filter(user=user).delete()
+    return deleted
+
+
+def lift(actor: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> int:
+    """Lift every sanction in force on ``user``; the account is active again."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationError(_("Donnez le motif de la levée."))
+    User = get_user_model()
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        check_may_moderate(actor, user)
+        lifted = [s for s in Sanction.objects.filter(user=user, ended__isnull=True) if s.in_force]
+        if not lifted:
+            raise ModerationError(_("Aucune sanction n’est en cours pour ce joueur."))
+        now = timezone.now()
+        Sanction.objects.filter(pk__in=[s.pk for s in lifted]).update(ended=now, lifted_by=actor)
+        user.is_active = True
+        user.save(update_fields=["is_active"])
+        record(actor, ModerationLog.LIFT, user, reason=reason, sanctions=[s.pk for s in lifted])
+    return len(lifted)
+
+
+def end_expired(user: AbstractBaseUser | None = None) -> int:
+    """Suspensions whose end has passed stop: their players are active again (unless
+    another sanction is still in force). Run by celery beat and before each login."""
+    now = timezone.now()
+    over = Sanction.objects.filter(ended__isnull=True, until__lte=now)
+    if user is not None:
+        over = over.filter(user=user)
+    User = get_user_model()
+    done = 0
+    for user_id in set(over.values_list("user_id", flat=True)):
+        with transaction.atomic():
+            player = User.objects.select_for_update().get(pk=user_id)
+            Sanction.objects.filter(user=player, ended__isnull=True, until__lte=now).update(ended=now)
+            if not Sanction.objects.filter(user=player, ended__isnull=True).exists() and not player.is_active:
+                player.is_active = True
+                player.save(update_fields=["is_active"])
+                done += 1
+    return done
+
+
+def void_game(actor: AbstractBaseUser, game: Game, reason: str) -> bool:
+    """Void a match: out of statistics, rankings and ratings (its rating changes undone
+    exactly). Returns False if it was voided already."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationError(_("Donnez le motif de l’annulation."))
+    with transaction.atomic():
+        try:
+            voided = game_services.void(game.pk)
+        except game_services.ServiceError:
+            raise ModerationError(_("Une partie qui n’a pas commencé ne peut pas être annulée.")) from None
+        if not voided:
+            return False
+        unrate(game.pk)  # its rating changes undone, the later matches rated again
+        record(actor, ModerationLog.VOID, game=game, reason=reason)
+    return True
+
+
+def disqualify(actor: AbstractBaseUser, attempt: DailyAttempt, reason: str) -> bool:
+    """Take a daily attempt out of its day's ranking (and its deals' travellers): the
+    ranks below move up. Returns False if it was disqualified already."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationError(_("Donnez le motif de la disqualification."))
+    with transaction.atomic():
+        attempt = DailyAttempt.objects.select_for_update().select_related("challenge").get(pk=attempt.pk)
+        if attempt.disqualified is not None:
+            return False
+        attempt.disqualified = timezone.now()
+        attempt.save(update_fields=["disqualified"])
+        daily.recount(attempt.challenge)  # the counts the ranks are read from, without it
+        record(
+            actor,
+            ModerationLog.DISQUALIFY,
+            attempt.player,
+            game=attempt.game,
+            reason=reason,
+            day=attempt.challenge.date.isoformat(),
+        )
+    return True
+
+
+def rename(actor: AbstractBaseUser, user: AbstractBaseUser, name: str, reason: str) -> None:
+    """Give an offensive username a new one; the player is told on their next page."""
+    from allauth.account.adapter import get_adapter
+
+    reason = (reason or "").strip()
+    if not reason:
+        raise ModerationError(_("Donnez le motif du changement."))
+    try:
+        name = get_adapter().clean_username((name or "").strip())
+    except ValidationError as e:
+        raise ModerationError(" ".join(e.messages)) from None
+    User = get_user_model()
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        check_may_moderate(actor, user)
+        old = user.get_username()
+        setattr(user, User.USERNAME_FIELD, name)
+        user.save(update_fields=[User.USERNAME_FIELD])
+        Notice.objects.create(user=user, kind=Notice.RENAMED, data={"old": old, "new": name})
+        user_id = user.pk
+        transaction.on_commit(lambda: flag_notice(user_id))
+        record(actor, ModerationLog.RENAME, user, reason=reason, old=old, new=name)
+
+
+def flag_notice(user_id: int) -> None:
+    """Raise the notice flag in every open session of the user (accounts.middleware)."""
+    from importlib import import_module
+
+    from django.conf import settings
+
+    from accounts.middleware import NOTICE_FLAG
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    for key in UserSession.objects.filter(user_id=user_id).values_list("session_key", flat=True):
+        session = store(session_key=key)
+        if session.exists(key):
+            session[NOTICE_FLAG] = True
+            session.save()
