@@ -26,6 +26,7 @@ from channels.layers import get_channel_layer
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from games.journal import journal
 from games.models import Connection, Game
 from games.rules import Match, from_json, view, view_events
 
@@ -211,9 +212,12 @@ def lobby_tables() -> list[dict[str, Any]]:
 
 
 def current_state(game_id: int, seat: int | None) -> dict[str, Any]:
-    """The full view of ``seat`` now: sent on connection and on request (``sync``)."""
+    """The full view of ``seat`` now, with the match's journal as the seat may read it:
+    sent on connection and on request (``sync``)."""
     game = Game.objects.get(pk=game_id)
-    return state_message(snapshot(game, []), seat)
+    message = state_message(snapshot(game, []), seat)
+    message["journal"] = journal(game, seat)
+    return message
 
 
 def lobby_changed(game_id: int) -> None:

@@ -86,7 +86,8 @@
   let view = null; // state.view: null until the match starts
   let lastTile = null; // the tile last laid, outlined on the line
   let drawnTiles = new Set(); // the tiles this seat drew in the last state's events
-  let choice = null; // {tile, end}: a tile that fits several ways, waiting for the player's pick
+  let choice = null; // {tile, end, shownAt}: a tile that fits several ways, waiting for the player's pick
+  let roundOvers = {}; // each round's round_over event, by number: what the round's end scored
   let waiting = false; // a command is on its way: no second one until the server answers
   let clock = null; // what the table waits for: {kind, seat, version, endsAt}, see "The clock"
 
@@ -259,7 +260,8 @@
     // in sight), but never so small that pips get hard to read: past that, the board scrolls.
     // A phone's small screen is seen from closer, so a wide screen may go smaller.
     const room = board.clientWidth - 24;
-    const smallest = room < 600 ? 22 : 17;
+    // While the player chooses an end, every open end must be in sight: the whole line fits.
+    const smallest = choice ? 0 : room < 600 ? 22 : 17;
     const scale = Math.max(smallest, Math.min(34, room / width, (window.innerHeight * 0.5) / height));
 
     const ordered = [...tiles].sort((p, q) => p.y - q.y || p.x - q.x);
@@ -287,10 +289,25 @@
     for (const end of choiceEnds()) {
       const mark = marks[end];
       if (!mark) continue;
+      // The open end itself is a button: the player lays the tile where they point.
+      const choosing = choice.end === undefined;
       const group = svgEl("g", {
-        class: "end-mark",
+        class: classes("end-mark", choosing && "choosable"),
         transform: `translate(${mark.x} ${mark.y})`,
-        "aria-hidden": "true",
+        "data-end": end,
+        role: choosing ? "button" : null,
+        tabindex: choosing ? "0" : null,
+        "aria-label": choosing ? t("put_on", { tile: choice.tile, end: t(`end_${end}`) }) : null,
+        "aria-hidden": choosing ? null : "true",
+        onclick: choosing ? () => chooseEnd(end) : null,
+        onkeydown: choosing
+          ? (event) => {
+              if (event.key === "Enter" || event.key === " ") {
+                event.preventDefault();
+                chooseEnd(end);
+              }
+            }
+          : null,
       });
       const number = svgEl("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "middle" });
       number.textContent = String(line.ends[end]);
@@ -312,7 +329,7 @@
   function choiceEnds() {
     if (!choice) return [];
     if (choice.end !== undefined) return [choice.end];
-    return unique(legalFor(choice.tile).map(endOf));
+    return unique(waysFor(choice.tile).map(endOf));
   }
 
   // The hand and the player's choice -------------------------------------------
@@ -353,18 +370,42 @@
     renderChoice();
   }
 
-  function pick(tile) {
+  // A choice must be the player's own deliberate click: a click that lands within this
+  // long of the choice appearing (the second half of a double-click) chooses nothing.
+  const CHOICE_GUARD_MS = 300;
+
+  /** The legal plays of `tile`, where the opening double lies alone (its two sides alike,
+   * the view says) counting left and right as one. */
+  function waysFor(tile) {
     const entries = legalFor(tile);
+    if (!view.round.ends_alike) return entries;
+    return entries.filter((entry) => entry.end !== "right" || !entries.some((e) => e.end === "left"));
+  }
+
+  function pick(tile) {
+    const entries = waysFor(tile);
     if (waiting || !entries.length) return;
+    if (choice && choice.tile === tile) return; // already asking where it goes: answer there
     const ways = unique(entries.map((entry) => `${endOf(entry)} ${entry.open}`));
     if (ways.length === 1) {
       sendPlay(tile, endOf(entries[0]), entries[0].open);
       return;
     }
     const ends = unique(entries.map(endOf));
-    choice = { tile, end: ends.length === 1 ? ends[0] : undefined };
+    choice = { tile, end: ends.length === 1 ? ends[0] : undefined, shownAt: performance.now() };
     renderHand();
     renderBoard();
+    // On a small screen, bring the line (and so its open ends) into view, without moving
+    // the hand under the pointer: only the board is scrolled to, and only if it is out of sight.
+    const board = $("board").getBoundingClientRect();
+    if (board.top < 0 || board.bottom > window.innerHeight) {
+      $("board").scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  /** Whether a click on a choice now is a deliberate one (see CHOICE_GUARD_MS). */
+  function deliberate() {
+    return choice !== null && performance.now() - choice.shownAt >= CHOICE_GUARD_MS;
   }
 
   /** The numbers `tile` may leave open on `end`: two only for a wild blank (R22). */
@@ -377,14 +418,19 @@
   }
 
   function chooseEnd(end) {
+    if (!deliberate()) return;
     const opens = opensFor(choice.tile, end);
     if (opens.length === 1) {
       sendPlay(choice.tile, end, opens[0]);
       return;
     }
-    choice = { tile: choice.tile, end };
+    choice = { tile: choice.tile, end, shownAt: performance.now() };
     renderHand();
     renderBoard();
+  }
+
+  function chooseOpen(tile, end, open) {
+    if (deliberate()) sendPlay(tile, end, open);
   }
 
   function cancelChoice() {
@@ -405,7 +451,7 @@
     let buttons;
     if (choice.end === undefined) {
       prompt = t("choose_end", { tile: choice.tile });
-      const ends = new Set(entries.map(endOf));
+      const ends = new Set(waysFor(choice.tile).map(endOf));
       buttons = END_NAMES.filter((end) => ends.has(end)).map((end) =>
         el("button", { type: "button", "data-end": end, onclick: () => chooseEnd(end) }, t(`end_${end}`)),
       );
@@ -415,7 +461,7 @@
       buttons = opensFor(tile, end).map((open) =>
         el(
           "button",
-          { type: "button", "data-open": open, onclick: () => sendPlay(tile, end, open) },
+          { type: "button", "data-open": open, onclick: () => chooseOpen(tile, end, open) },
           t("open_choice", { n: open }),
         ),
       );
@@ -427,7 +473,7 @@
       el("p", { id: "choice-prompt", class: "choice-prompt" }, prompt),
       el("div", { class: "choice-buttons" }, buttons, cancel),
     );
-    buttons[0].focus();
+    buttons[0].focus({ preventScroll: true });
   }
 
   function sendPlay(tile, end, open) {
@@ -560,8 +606,9 @@
     const round = view.round;
     const items = [];
     if (flags.draws) items.push(t("stock", { tiles: tileCount(round.stock_size) }));
-    if (round.count !== null) items.push(t("count", { count: round.count }));
-    if (round.line) {
+    if (round.count_parts) {
+      items.push(...countInfo(round));
+    } else if (round.line) {
       const ends = END_NAMES.filter((end) => end in round.line.ends).map((end) =>
         t("end_value", { end: t(`end_${end}`), n: round.line.ends[end] }),
       );
@@ -571,6 +618,23 @@
       $("board-info"),
       items.map((item) => el("span", { class: "info" }, item)),
     );
+  }
+
+  /** R41: the count, the ends that make it and why; the ends that count nothing, and why. */
+  function countInfo(round) {
+    const counting = round.count_parts.filter((part) => part.counts > 0);
+    const terms = counting.map((part) =>
+      t(["double", "spinner", "lone_double"].includes(part.why) ? "count_part_double" : "count_part", {
+        end: t(`end_${part.end}`),
+        n: part.number,
+        counts: part.counts,
+      }),
+    );
+    const items = [t("count_sum", { count: round.count, terms: terms.join(" + ") || "0" })];
+    const empty = round.count_parts.filter((part) => part.why === "empty_arm").map((part) => t(`end_${part.end}`));
+    if (empty.length) items.push(t("count_empty_arms", { ends: andList.format(empty) }));
+    if (counting.some((part) => part.why === "spinner")) items.push(t("count_spinner"));
+    return items;
   }
 
   function renderCommitment() {
@@ -661,7 +725,16 @@
         el("tbody", {}, hands),
       ),
       el("p", { class: "result-line" }, t("log_round_points", { points: sidePoints(round.points) })),
+      differenceLine(roundOvers[round.number]),
     ];
+  }
+
+  /** R34: the difference of the hands, and that it was rounded to a multiple of 5 when it was. */
+  function differenceLine(event) {
+    const difference = event && event.difference;
+    if (!difference) return null;
+    const key = difference.pips === difference.scored ? "difference" : "difference_rounded";
+    return el("p", { class: "result-line difference" }, t(key, difference));
   }
 
   function roundOverPanel() {
@@ -724,11 +797,13 @@
 
   function playLine(event) {
     const name = playerName(event.seat);
-    let text = event.end
-      ? t("log_play", { name, tile: event.tile, end: t(`end_${event.end}`) })
-      : t("log_play_first", { name, tile: event.tile });
-    // With wild blanks (R22) the open number is not always the other half: say it.
-    if (flags.wild && event.end) text += ` ${t("log_open_kept", { n: event.open })}`;
+    // Beside a lone opening double both sides are alike: no end to name.
+    let text =
+      event.end && !event.either_end
+        ? t("log_play", { name, tile: event.tile, end: t(`end_${event.end}`) })
+        : t("log_play_first", { name, tile: event.tile });
+    // R22: where the player chose which number stays open, say which.
+    if (event.open_chosen) text += ` ${t("log_open_kept", { n: event.open })}`;
     if (event.points) text += ` ${t("log_points", { points: event.points })}`;
     if (event.forced) text += ` ${t("log_forced")}`;
     // R52: the player's clock ran out and the table played for them.
@@ -794,19 +869,78 @@
     return lines;
   }
 
-  const LOG_LIMIT = 300;
-
   /** A line is a text, or {text, className} for a line marked apart (a play by the table). */
-  function logLines(all) {
-    const lines = all.filter(present).map((line) => (typeof line === "string" ? { text: line } : line));
-    if (!lines.length) return;
+  function lineItems(all) {
+    return all
+      .filter(present)
+      .map((line) => (typeof line === "string" ? { text: line } : line))
+      .map((line) => el("li", { class: line.className }, line.text));
+  }
+
+  /** The lines of the round under way go in the log; the rounds before it are folded above. */
+  function foldRound(number) {
+    const log = $("log");
+    if (!log.children.length) return;
+    const items = [...log.children];
+    $("log-earlier").append(
+      el(
+        "details",
+        { class: "log-round", "data-round": number },
+        el("summary", {}, t("log_round_title", { round: number })),
+        el("ol", { class: "log" }, items),
+      ),
+    );
+    fill(log);
+  }
+
+  /** The journal of the whole match, rebuilt from the server's (on every connection). */
+  function rebuildJournal(journal) {
+    fill($("log-earlier"));
+    fill($("log"));
+    roundOvers = {};
+    const seated = eventLines(journal.seated, table.players);
+    if (!journal.rounds.length) $("log").append(...lineItems(seated));
+    journal.rounds.forEach((round, index) => {
+      if (index > 0) foldRound(journal.rounds[index - 1].number);
+      noteRoundOvers(round.events);
+      $("log").append(...lineItems([...(index === 0 ? seated : []), ...eventLines(round.events, table.players)]));
+    });
+    const current = journal.rounds.length ? journal.rounds[journal.rounds.length - 1].events : [];
+    const plays = current.filter((event) => event.type === "play");
+    lastTile = plays.length ? plays[plays.length - 1].tile : null;
+    const log = $("log");
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function noteRoundOvers(events) {
+    for (const event of events) if (event.type === "round_over") roundOvers[event.round] = event;
+  }
+
+  /** The news of a state: its lines go to the log (a new round folds the last one away). */
+  function logEvents(events, before) {
     const log = $("log");
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-    log.append(...lines.map((line) => el("li", { class: line.className }, line.text)));
-    while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();
+    const all = [];
+    let chunk = [];
+    const flush = () => {
+      const lines = eventLines(chunk, before);
+      all.push(...lines);
+      log.append(...lineItems(lines));
+      chunk = [];
+    };
+    for (const event of events) {
+      if (event.type === "round_started" && event.round > 1) {
+        flush();
+        foldRound(event.round - 1);
+      }
+      chunk.push(event);
+    }
+    flush();
+    const shown = all.filter(present).map((line) => (typeof line === "string" ? line : line.text));
+    if (!shown.length) return;
     if (atBottom) log.scrollTop = log.scrollHeight;
     const news = $("news");
-    news.textContent = lines.map((line) => line.text).join(" · ");
+    news.textContent = shown.join(" · ");
     news.hidden = false;
   }
 
@@ -931,6 +1065,7 @@
       // The same state again (on reconnection, on sync): only who is here and the clock are newer.
       table.players = message.table.players;
       setClock(message.table.clock ?? null, receivedAt);
+      if (message.journal) rebuildJournal(message.journal);
       renderAround();
       return;
     }
@@ -949,9 +1084,11 @@
       }
       const draws = message.events.filter((event) => event.type === "draw" && event.tile);
       drawnTiles = new Set(draws.map((event) => event.tile));
+      noteRoundOvers(message.events);
     }
+    if (message.journal) rebuildJournal(message.journal);
     render();
-    logLines(eventLines(message.events, before));
+    logEvents(message.events, before);
     root.dataset.version = String(version);
     if (gap) send({ type: "sync" }); // messages were lost: ask for the full view to be sure
   }
