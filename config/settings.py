@@ -114,7 +114,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "config.language.FrenchFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -173,6 +173,19 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Every field of every account form has a length limit (accounts.forms); a new
+# username has at most 30 characters (accounts.validators).
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.LoginForm",
+    "signup": "accounts.forms.SignupForm",
+    "add_email": "accounts.forms.AddEmailForm",
+    "change_password": "accounts.forms.ChangePasswordForm",
+    "set_password": "accounts.forms.SetPasswordForm",
+    "reset_password": "accounts.forms.ResetPasswordForm",
+    "reset_password_from_key": "accounts.forms.ResetPasswordKeyForm",
+    "reauthenticate": "accounts.forms.ReauthenticateForm",
+}
+ACCOUNT_USERNAME_VALIDATORS = "accounts.validators.username_validators"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
