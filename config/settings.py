@@ -139,6 +139,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.my_table",
             ],
         },
     },
@@ -223,6 +224,9 @@ DESERTED_TIMEOUT_SECONDS = env.float("DESERTED_TIMEOUT_SECONDS", default=10 * 60
 # Presence: each open table socket renews its row this often; a row not renewed for
 # PRESENCE_TIMEOUT_SECONDS belonged to a process that died and is swept.
 PRESENCE_HEARTBEAT_SECONDS = env.float("PRESENCE_HEARTBEAT_SECONDS", default=30.0)
+# R53: a seat counts as disconnected once it has had no open socket for this long
+# (a reload is not leaving).
+PRESENCE_GRACE_SECONDS = env.float("PRESENCE_GRACE_SECONDS", default=3.0)
 PRESENCE_TIMEOUT_SECONDS = env.float("PRESENCE_TIMEOUT_SECONDS", default=90.0)
 # How often the watchdog runs (games.tasks.sweep): overdue deadlines whose timer was
 # lost, dead sockets, abandoned tables.

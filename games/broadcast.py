@@ -85,10 +85,16 @@ def clock(game: Game) -> dict[str, Any] | None:
     """
     if game.deadline is None or game.status not in Game.LIVE:
         return None
-    left = max(0, round((game.deadline - timezone.now()).total_seconds() * 1000))
+    # R56: while no seat is connected the table waits, its clock stopped at what was left.
+    stopped = game.deserted is not None
+    left = max(0, round((game.deadline - (game.deserted or timezone.now())).total_seconds() * 1000))
     if game.status == Game.ROUND_OVER:
-        return {"kind": "pause", "seat": None, "remaining_ms": left}
-    return {"kind": "turn", "seat": game.state["round"]["turn"], "remaining_ms": left}
+        out: dict[str, Any] = {"kind": "pause", "seat": None, "remaining_ms": left}
+    else:
+        out = {"kind": "turn", "seat": game.state["round"]["turn"], "remaining_ms": left}
+    if stopped:
+        out["stopped"] = True
+    return out
 
 
 def snapshot(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:

@@ -217,6 +217,9 @@ class Connection(models.Model):
     # Renewed by the open socket's heartbeat; a row not renewed for
     # PRESENCE_TIMEOUT_SECONDS is a socket whose process died, and is swept.
     seen = models.DateTimeField(default=timezone.now, db_index=True)
+    # When the socket closed, if it was its seat's last one: the seat still counts as
+    # connected for PRESENCE_GRACE_SECONDS (a reload is not leaving, R53); then the row goes.
+    closed = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.seat}: {self.channel}"

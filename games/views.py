@@ -5,14 +5,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import broadcast, services
 from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
-from games.services import ServiceError
+from games.services import Busy, ServiceError
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -35,7 +37,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 request.user, data["variant"], data["seats"], data["target"], data["public"]
             )
         except ServiceError as e:
-            form.add_error(FIELD_ERRORS.get(e.code), e.message)
+            form.add_error(FIELD_ERRORS.get(e.code), refusal(e))
         else:
             return redirect(game)
     me = request.user.get_username()
@@ -54,6 +56,18 @@ def lobby(request: HttpRequest) -> HttpResponse:
         {"form": form, "tables": tables, "page": page},
         status=400 if form.errors else 200,
     )
+
+
+def refusal(error: ServiceError) -> str:
+    """A refusal as a page says it: with a link back to the player's table when they have one."""
+    if isinstance(error, Busy):
+        return format_html(
+            '{} <a class="my-table" href="{}">{}</a>',
+            error.message,
+            error.game.get_absolute_url(),
+            _("Retourner à votre table"),
+        )
+    return error.message
 
 
 def _lobby_row(entry: dict[str, Any], names: dict[str, str], me: str) -> dict[str, Any]:
@@ -118,7 +132,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.join(game.pk, request.user, request.POST.get("invitation"))
     except ServiceError as e:
-        messages.error(request, e.message)
+        messages.error(request, refusal(e))
     return redirect(game)
 
 

@@ -442,10 +442,17 @@
   function renderChoice() {
     const box = $("choice");
     box.hidden = !choice;
+    delete box.dataset.ready;
     if (!choice) {
       fill(box);
       return;
     }
+    // Once a click on it counts (CHOICE_GUARD_MS), the choice says so, for tests and styles.
+    const shown = choice;
+    const ready = () => {
+      if (choice === shown) box.dataset.ready = "true";
+    };
+    setTimeout(ready, Math.max(0, shown.shownAt + CHOICE_GUARD_MS - performance.now()));
     const entries = legalFor(choice.tile);
     let prompt;
     let buttons;
@@ -959,7 +966,14 @@
   /** Take the clock of a message received at `receivedAt` (null: the table waits for nothing). */
   function setClock(data, receivedAt) {
     const next = data
-      ? { kind: data.kind, seat: data.seat, version, endsAt: receivedAt + Math.max(0, data.remaining_ms) }
+      ? {
+          kind: data.kind,
+          seat: data.seat,
+          version,
+          endsAt: receivedAt + Math.max(0, data.remaining_ms),
+          // R56: nobody is at the table: it waits, its clock stopped at what is left.
+          stopped: data.stopped ? Math.max(0, data.remaining_ms) : null,
+        }
       : null;
     const same =
       clock && next && clock.kind === next.kind && clock.seat === next.seat && clock.version === next.version;
@@ -972,6 +986,7 @@
   }
 
   function secondsLeft() {
+    if (clock && clock.stopped !== null) return Math.ceil(clock.stopped / 1000);
     return clock ? Math.max(0, Math.ceil((clock.endsAt - performance.now()) / 1000)) : 0;
   }
 

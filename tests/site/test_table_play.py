@@ -112,7 +112,7 @@ def test_a_double_click_on_a_tile_that_fits_both_ends_plays_nothing(browser, liv
     chosen = ends[-1]
     mark = page.locator(f".end-mark.choosable[data-end='{chosen}']")
     assert mark.count() == 1
-    page.wait_for_timeout(350)  # past the choice's guard: what follows is a deliberate click
+    page.locator("#choice[data-ready]").wait_for(timeout=WAIT_MS)  # what follows is deliberate
     assert sent == [] and shown_version(page) == version
     assert outside_the_browser_loop(lambda: last_move(game_id))[2] == moves_before
     mark.click()
