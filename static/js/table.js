@@ -1,8 +1,8 @@
-/* The live table page: it draws what the table's websocket sends (docs/protocol.md)
+/* The live table page (an ES module): it draws what the table's websocket sends (docs/protocol.md)
    and sends the player's plays. The server decides everything: the page never works
    out a rule, it reads the legal plays from the view. Every text comes translated
    from the template (#table-text), so nothing here is in French. */
-"use strict";
+import { layoutLine } from "./board-geometry.mjs";
 
 (() => {
   const root = document.getElementById("table");
@@ -177,63 +177,8 @@
   }
 
   // The line ------------------------------------------------------------------
-  // One row: the left arm (outermost first), the centre, the right arm; doubles
-  // crosswise. The spinner's up and down arms grow above and below it. The row
-  // never wraps: the board scrolls sideways, and keeps the last tile in view.
-
-  const GAP = 0.12;
-
-  function layoutLine(line) {
-    const [a, b] = line.center.split("-").map(Number);
-    const row = [
-      ...line.left
-        .map(([inner, outer], index) => ({ first: outer, second: inner, arm: "left", index }))
-        .reverse(),
-      { first: a, second: b, arm: "center", index: 0 },
-      ...line.right.map(([inner, outer], index) => ({ first: inner, second: outer, arm: "right", index })),
-    ];
-    const tiles = [];
-    let x = 0;
-    for (const item of row) {
-      const double = item.first === item.second;
-      const width = double ? 1 : 2;
-      tiles.push({ ...item, x: x + width / 2, y: 0, upright: double });
-      x += width + GAP;
-    }
-    const rowEnd = x - GAP;
-    const marks = { left: { x: -GAP - 0.5, y: 0 }, right: { x: rowEnd + GAP + 0.5, y: 0 } };
-
-    const spinner = tiles.find(
-      (tile) => tile.arm === line.spinner && (line.spinner === "center" || tile.index === line.spinner_at),
-    );
-    if (spinner) {
-      // The spinner is a double lying crosswise: its ends are one unit above and below the row.
-      // Along an arm a tile stands upright and a double lies across (it is then one unit tall).
-      let top = -1;
-      for (const [inner, outer] of line.up) {
-        const upright = inner !== outer;
-        const height = upright ? 2 : 1;
-        const y = top - GAP - height / 2;
-        tiles.push({ first: outer, second: inner, arm: "up", x: spinner.x, y, upright });
-        top -= GAP + height;
-      }
-      let bottom = 1;
-      for (const [inner, outer] of line.down) {
-        const upright = inner !== outer;
-        const height = upright ? 2 : 1;
-        const y = bottom + GAP + height / 2;
-        tiles.push({ first: inner, second: outer, arm: "down", x: spinner.x, y, upright });
-        bottom += GAP + height;
-      }
-      marks.up = { x: spinner.x, y: top - GAP - 0.5 };
-      marks.down = { x: spinner.x, y: bottom + GAP + 0.5 };
-    }
-    for (const tile of tiles) {
-      tile.name = `${Math.min(tile.first, tile.second)}-${Math.max(tile.first, tile.second)}`;
-      tile.spinner = tile === spinner;
-    }
-    return { tiles, marks };
-  }
+  // Laid out by board-geometry.mjs as on a real table: it turns at the edge of the board
+  // instead of running off it, doubles crosswise, the spinner's four arms.
 
   function renderBoard() {
     const board = $("board");
@@ -242,27 +187,16 @@
       fill(board, el("p", { class: "board-empty" }, t("board_empty")));
       return;
     }
-    const { tiles, marks } = layoutLine(line);
-    const openEnds = Object.keys(line.ends);
-    // Every open end keeps room for its mark, so the line does not move when marks show.
-    const boxes = [
-      ...tiles.map((tile) => ({ x: tile.x, y: tile.y, w: tile.upright ? 1 : 2, h: tile.upright ? 2 : 1 })),
-      ...openEnds.filter((end) => marks[end]).map((end) => ({ ...marks[end], w: 1, h: 1 })),
-    ];
+    // Tiles as large as pips stay easy to count (a phone is seen from closer), and the
+    // line turns at the edge of the board, so it never scrolls sideways.
+    const room = Math.max(120, board.clientWidth - 24);
+    const scale = room < 600 ? 26 : 32;
+    const { tiles, marks, box } = layoutLine(line, room / scale);
     const pad = 0.15;
-    const minX = Math.min(...boxes.map((box) => box.x - box.w / 2)) - pad;
-    const maxX = Math.max(...boxes.map((box) => box.x + box.w / 2)) + pad;
-    const minY = Math.min(...boxes.map((box) => box.y - box.h / 2)) - pad;
-    const maxY = Math.max(...boxes.map((box) => box.y + box.h / 2)) + pad;
-    const width = maxX - minX;
-    const height = maxY - minY;
-    // As large as fits the board's width and half the screen's height (the hand must stay
-    // in sight), but never so small that pips get hard to read: past that, the board scrolls.
-    // A phone's small screen is seen from closer, so a wide screen may go smaller.
-    const room = board.clientWidth - 24;
-    // While the player chooses an end, every open end must be in sight: the whole line fits.
-    const smallest = choice ? 0 : room < 600 ? 22 : 17;
-    const scale = Math.max(smallest, Math.min(34, room / width, (window.innerHeight * 0.5) / height));
+    const minX = box.minX - pad;
+    const minY = box.minY - pad;
+    const width = box.maxX - box.minX + 2 * pad;
+    const height = box.maxY - box.minY + 2 * pad;
 
     const ordered = [...tiles].sort((p, q) => p.y - q.y || p.x - q.x);
     const image = svgEl("svg", {
@@ -315,14 +249,6 @@
       image.append(group);
     }
     fill(board, image);
-
-    // Keep the last tile laid (else the centre) in view on a narrow screen.
-    const focus = tiles.find((tile) => tile.name === lastTile) || tiles.find((tile) => tile.arm === "center");
-    const focusX = (focus.x - minX) * scale;
-    const margin = 2 * scale;
-    if (focusX < board.scrollLeft + margin || focusX > board.scrollLeft + board.clientWidth - margin) {
-      board.scrollLeft = focusX - board.clientWidth / 2;
-    }
   }
 
   /** The ends to point at on the line while the player chooses where a tile goes. */
@@ -395,12 +321,34 @@
     choice = { tile, end: ends.length === 1 ? ends[0] : undefined, shownAt: performance.now() };
     renderHand();
     renderBoard();
-    // On a small screen, bring the line (and so its open ends) into view, without moving
-    // the hand under the pointer: only the board is scrolled to, and only if it is out of sight.
-    const board = $("board").getBoundingClientRect();
-    if (board.top < 0 || board.bottom > window.innerHeight) {
-      $("board").scrollIntoView({ block: "nearest" });
-    }
+    keepEndsInView();
+  }
+
+  /** Keep the open ends to choose from in sight, without moving the hand under the
+   * pointer: the choice's prompt goes to the top of the screen if it would cover one, and
+   * the page scrolls only while the hand is stuck to the bottom of the screen (so that
+   * scrolling leaves it where it is). */
+  function keepEndsInView() {
+    const marks = () => [...$("board").querySelectorAll(".end-mark.choosable")].map((m) => m.getBoundingClientRect());
+    if (!marks().length) return;
+    const prompt = $("choice");
+    const covers = (box, area) =>
+      box.left < area.right && box.right > area.left && box.top < area.bottom && box.bottom > area.top;
+    prompt.classList.remove("at-top");
+    if (marks().some((box) => covers(box, prompt.getBoundingClientRect()))) prompt.classList.add("at-top");
+    const hand = $("hand-area").getBoundingClientRect();
+    const stuck = Math.abs(hand.bottom - window.innerHeight) < 2;
+    if (!stuck) return;
+    const ends = marks();
+    const limit = prompt.classList.contains("at-top") ? hand.top : Math.min(hand.top, prompt.getBoundingClientRect().top);
+    const ceiling = prompt.classList.contains("at-top") ? prompt.getBoundingClientRect().bottom : 0;
+    const top = Math.min(...ends.map((box) => box.top));
+    const bottom = Math.max(...ends.map((box) => box.bottom));
+    const margin = 8;
+    let by = 0;
+    if (bottom > limit - margin) by = bottom - limit + margin;
+    if (top - by < ceiling + margin) by = top - ceiling - margin;
+    if (by) window.scrollBy({ top: by, behavior: "instant" });
   }
 
   /** Whether a click on a choice now is a deliberate one (see CHOICE_GUARD_MS). */
