@@ -27,8 +27,9 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.journal import journal
-from games.models import Connection, Game
+from games.models import Connection, Game, Move
 from games.rules import Match, from_json, view, view_events
+from games.rules.knowledge import public_info, shown_none
 
 if TYPE_CHECKING:
     from games.services import Change
@@ -99,7 +100,23 @@ def clock(game: Game) -> dict[str, Any] | None:
 
 def snapshot(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
     """What a broadcast needs, taken inside the transaction (so it is this version's)."""
-    return {"state": game.state, "version": game.version, "table": table_info(game), "events": events}
+    return {
+        "state": game.state,
+        "version": game.version,
+        "table": table_info(game),
+        "events": events,
+        "shown_none": _shown_none(game),
+    }
+
+
+def _shown_none(game: Game) -> list[list[int]] | None:
+    """For each seat, the numbers it showed it holds none of this round (games.rules.knowledge)."""
+    if not game.state or not game.state.get("round"):
+        return None
+    number = game.state["round"]["number"]
+    moves = Move.objects.filter(game=game, round__number=number, version__lte=game.version).order_by("seq")
+    none = shown_none(game.variant, game.seats, [m.action() for m in moves])
+    return [sorted(numbers) for numbers in none]
 
 
 def state_message(snap: dict[str, Any], seat: int | None, match: Match | None = None) -> dict[str, Any]:
@@ -109,12 +126,16 @@ def state_message(snap: dict[str, Any], seat: int | None, match: Match | None = 
     """
     if match is None and snap["state"]:
         match = from_json(snap["state"])
+    seen = view(match, seat) if match else None
+    if seen is not None and seen["round"] is not None and match is not None:
+        none = [set(numbers) for numbers in snap.get("shown_none") or [[]] * match.seats]
+        seen["round"]["public"] = public_info(match, seat, none)
     return {
         "type": "state",
         "version": snap["version"],
         "events": view_events(snap["events"], seat),
         "table": snap["table"],
-        "view": view(match, seat) if match else None,
+        "view": seen,
     }
 
 

@@ -8,4 +8,5 @@ urlpatterns = [
     path("tables/<int:pk>/", views.table, name="table"),
     path("tables/<int:pk>/rejoindre/", views.join, name="join"),
     path("tables/<int:pk>/quitter/", views.leave, name="leave"),
+    path("donnes/", views.deals, name="deals"),
 ]

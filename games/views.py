@@ -70,6 +70,11 @@ def refusal(error: ServiceError) -> str:
     return error.message
 
 
+def deals(request: HttpRequest) -> HttpResponse:
+    """How to check a deal: what the commitment and the seed are, and how to re-deal (R12)."""
+    return render(request, "games/deals.html")
+
+
 def _lobby_row(entry: dict[str, Any], names: dict[str, str], me: str) -> dict[str, Any]:
     """A table of the lobby as its page shows it (lobby.js draws the same from ``entry``)."""
     return {

@@ -1019,7 +1019,45 @@ import { layoutLine } from "./board-geometry.mjs";
     renderRoundArea();
     renderHand();
     renderScores();
+    renderPublicInfo();
     tick();
+  }
+
+  /** What every seat may work out from what R6 shows (the server counts it): for each
+   * number, its seven tiles, and who showed they hold none of it. */
+  function renderPublicInfo() {
+    const panel = view.round.public;
+    const box = $("public-info");
+    if (!panel) {
+      fill(box);
+      return;
+    }
+    const mine = view.seat !== null;
+    const head = ["col_number", "col_on_line", ...(mine ? ["col_in_hand"] : []), "col_unseen", "col_none"];
+    fill(
+      box,
+      el(
+        "table",
+        { class: "public-table" },
+        el("caption", {}, t("public_caption")),
+        el("thead", {}, el("tr", {}, head.map((key) => el("th", { scope: "col" }, t(key))))),
+        el(
+          "tbody",
+          {},
+          panel.map((entry) =>
+            el(
+              "tr",
+              { "data-number": entry.number },
+              el("th", { scope: "row" }, String(entry.number)),
+              el("td", {}, String(entry.on_line)),
+              mine ? el("td", {}, String(entry.in_hand)) : null,
+              el("td", {}, String(entry.unseen)),
+              el("td", { class: "none" }, entry.none.map((seat) => playerName(seat)).join(", ")),
+            ),
+          ),
+        ),
+      ),
+    );
   }
 
   function applyState(message, receivedAt) {

@@ -58,3 +58,15 @@ def test_the_page_holds_no_seed_and_no_state(client, players):
         "me",
         "variants",
     }
+
+
+def test_beside_the_commitment_the_page_says_what_it_is_and_links_to_how_to_check_a_deal(client, players):
+    """R12: the commitment and the seed, explained; the page on re-dealing, in French and English."""
+    gid = full_table("draw", players[:2])
+    client.force_login(players[0])
+    text = client.get(f"/tables/{gid}/").content.decode()
+    assert "L’engagement est l’empreinte de la graine secrète" in text and 'href="/donnes/"' in text
+    page = client.get("/donnes/").content.decode()
+    assert "SHAKE-256" in page and "hashlib.sha256(seed.encode()).hexdigest()" in page
+    english = client.get("/donnes/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Checking a deal" in english
