@@ -68,6 +68,8 @@ def table_info(game: Game) -> dict[str, Any]:
             for i in range(game.seats)
         ],
         "clock": clock(game),
+        # The return match of this one, once a player has asked for it ("Revanche").
+        "rematch": Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first(),
         # R12: a round's commitment from its start, its seed once it is over.
         "rounds": [
             {"number": number, "commitment": commit, "seed": seed if finished else None}
@@ -230,7 +232,7 @@ def lobby_entry(game: Game) -> dict[str, Any]:
 def lobby_tables() -> list[dict[str, Any]]:
     """The open public tables, newest first."""
     games = (
-        Game.objects.filter(status=Game.OPEN, public=True)
+        Game.objects.filter(status=Game.OPEN, public=True, rematch_of__isnull=True)
         .select_related("host")
         .prefetch_related("seat_set__player")
         .order_by("-created", "-pk")
@@ -249,6 +251,8 @@ def current_state(game_id: int, seat: int | None) -> dict[str, Any]:
 
 def lobby_changed(game_id: int) -> None:
     game = Game.objects.select_related("host").filter(pk=game_id).first()
-    if game is None or not game.public:
+    if (
+        game is None or not game.public or game.rematch_of_id is not None
+    ):  # a return match is its players' own
         return
     _send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))

@@ -66,6 +66,11 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     # Since when no seat of a match in play has been connected (for abandonment).
     deserted = models.DateTimeField(null=True, blank=True)
+    # The finished match this table is the return match of ("Revanche"): the same
+    # players, each one seat further on; nobody else sits at it.
+    rematch_of = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch", editable=False
+    )
 
     class Meta:
         indexes = [

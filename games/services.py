@@ -77,6 +77,7 @@ MESSAGES = {
     "bad_action": _("Ce coup est mal formé."),
     "match_over": _("La partie est terminée."),
     "no_round": _("Aucune manche n’est en cours."),
+    "not_over": _("La partie n’est pas terminée."),
     "busy": _(
         "Vous êtes déjà assis à une autre table : finissez-y la partie, ou quittez-la avant qu’elle commence."
     ),
@@ -412,6 +413,10 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
         _check_free(user)
         taken = set(game.seat_set.values_list("index", flat=True))
         free = [i for i in range(game.seats) if i not in taken]
+        if game.rematch_of_id is not None:
+            # A return match: its players only, each at its seat, one further on than before.
+            seat = _rematch_seat(game, user)
+            free = sorted(free, key=lambda i: i != seat) if seat in free else []
         if not free:
             raise ServiceError("full")
         try:
@@ -427,6 +432,46 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
             events += _deal(game, match)
         # The player taking the last seat is on their way to the table: a full first turn.
         return _bump(game, events, lobby=True, present=free[0])
+
+
+def _rematch_seat(game: Game, user: AbstractBaseUser) -> int | None:
+    """The seat of ``user`` at the return match ``game``: one further on than at the first."""
+    before = Seat.objects.filter(game_id=game.rematch_of_id, player_id=user.pk).values_list(
+        "index", flat=True
+    )
+    index = before.first()
+    return None if index is None else (index + 1) % game.seats
+
+
+def rematch(game_id: int, user: AbstractBaseUser) -> Game:
+    """ "Revanche": the same players, a new table with the same options, each player one seat
+    further on. The first to ask opens it (its host is the player whose seat is now 0); the
+    others take their seats as they ask; it starts when all have come (R50)."""
+    with transaction.atomic():
+        _lock_user(user)
+        old = _locked(game_id)
+        _seat_of(old, user)
+        if old.status != Game.OVER:
+            raise ServiceError("not_over")
+        new = Game.objects.filter(rematch_of=old).first()
+        if new is None:
+            _check_free(user)
+            last = old.seat_set.get(index=old.seats - 1).player  # one seat on: seat 0 now
+            new = Game.objects.create(
+                host=last,
+                variant=old.variant,
+                seats=old.seats,
+                target=old.target,
+                public=old.public,
+                rematch_of=old,
+            )
+            _bump(new, [])
+            # The finished table's pages learn of it (a link to the return match).
+            _bump(old, [{"type": "rematch", "seat": _seat_of(old, user), "table": new.pk}])
+    if new.seat_set.filter(player_id=user.pk).exists():
+        return new
+    join(new.pk, user, new.invitation)
+    return new
 
 
 def leave(game_id: int, user: AbstractBaseUser) -> Change:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import broadcast, services
+from games import replay as game_replay
 from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
@@ -68,6 +69,26 @@ def refusal(error: ServiceError) -> str:
             _("Retourner à votre table"),
         )
     return error.message
+
+
+@login_required
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """The replay of a finished match: every action of every round, step by step, as each
+    seat saw it or with every hand shown. A match still in play has none (its hands are secret)."""
+    game = _visible_game(request, pk)
+    if game.status != Game.OVER:
+        raise Http404
+    names = dict(game.seat_set.values_list("index", "player__username"))
+    data = {
+        "frames": game_replay.frames(game),
+        "players": [names.get(i, "") for i in range(game.seats)],
+        "teams": next(v for v in variants() if v.id == game.variant).ruleset.teams,
+    }
+    return render(
+        request,
+        "games/replay.html",
+        {"game": game, "variant": next(v for v in variants() if v.id == game.variant), "data": data},
+    )
 
 
 def deals(request: HttpRequest) -> HttpResponse:
@@ -139,6 +160,19 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as e:
         messages.error(request, refusal(e))
     return redirect(game)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Revanche": to the return match of a finished one (opened by the first who asks)."""
+    game = _visible_game(request, pk)
+    try:
+        new = services.rematch(game.pk, request.user)
+    except ServiceError as e:
+        messages.error(request, refusal(e))
+        return redirect(game)
+    return redirect(new)
 
 
 @login_required

@@ -731,8 +731,19 @@ import { layoutLine } from "./board-geometry.mjs";
       el("h3", {}, t("final_scores")),
       el("ul", { class: "final-scores" }, finals),
       view.round && view.round.hands ? [el("h3", {}, t("last_round")), roundSummary()] : null,
+      rematchForm(),
+      el("p", {}, el("a", { id: "replay-link", href: root.dataset.replay }, t("replay"))),
       el("p", {}, el("a", { href: root.dataset.lobby, class: "button-link" }, t("back_to_lobby"))),
     );
+  }
+
+  /** "Revanche" for the players (the form is in the page, with its CSRF token). */
+  function rematchForm() {
+    const form = $("rematch-form");
+    if (!form) return null;
+    form.hidden = false;
+    if (table.rematch) $("rematch").textContent = t("join_rematch");
+    return form;
   }
 
   function renderRoundArea() {
@@ -812,6 +823,9 @@ import { layoutLine } from "./board-geometry.mjs";
         case "round_over":
           lines.push(t("log_round_over", { round: event.round, result: t(`result_${event.result}`) }));
           lines.push(t("log_round_points", { points: sidePoints(event.points) }));
+          break;
+        case "rematch":
+          lines.push(t("log_rematch", { name: playerName(event.seat) }));
           break;
         case "match_over":
           lines.push(t("log_match_over"));
