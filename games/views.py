@@ -10,8 +10,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import broadcast, services
-from games import replay as game_replay
+from games import broadcast, replay as game_replay, services
 from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
