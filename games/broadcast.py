@@ -68,6 +68,8 @@ def table_info(game: Game) -> dict[str, Any]:
             for i in range(game.seats)
         ],
         "clock": clock(game),
+        # How many watch the table (their sockets: a spectator with two tabs counts twice).
+        "spectators": Connection.objects.filter(game=game, seat__isnull=True).count(),
         # The return match of this one, once a player has asked for it ("Revanche").
         "rematch": Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first(),
         # R12: a round's commitment from its start, its seed once it is over.
@@ -210,6 +212,7 @@ def presence_changed(game_id: int) -> None:
         "version": game.version,
         "players": info["players"],
         "clock": info["clock"],
+        "spectators": info["spectators"],
     }
     _send((table_group(game_id), encode(message)))
 
@@ -238,6 +241,28 @@ def lobby_tables() -> list[dict[str, Any]]:
         .order_by("-created", "-pk")
     )
     return [lobby_entry(game) for game in games[:200]]
+
+
+def matches_in_play(limit: int = 100) -> list[dict[str, Any]]:
+    """The public matches in play, to watch: most watched first, then newest."""
+    from django.db.models import Count, Q
+
+    games = (
+        Game.objects.filter(status__in=Game.LIVE, public=True)
+        .annotate(watching=Count("connections", filter=Q(connections__seat__isnull=True)))
+        .prefetch_related("seat_set__player")
+        .order_by("-watching", "-started", "-pk")[:limit]
+    )
+    return [
+        {
+            "id": game.pk,
+            "variant": game.variant,
+            "players": [seat.player.username for seat in game.seat_set.all()],
+            "spectators": game.watching,
+            "url": game.get_absolute_url(),
+        }
+        for game in games
+    ]
 
 
 def current_state(game_id: int, seat: int | None) -> dict[str, Any]:

@@ -630,7 +630,7 @@ def connect(
         if seat is not None and game.deserted is not None:
             _resume(game)
         # R53: coming back gives no time back; the deadline stays as it is.
-        if seat is not None and not was:
+        if seat is None or not was:  # a player back, or one more spectator
             transaction.on_commit(lambda: broadcast.presence_changed(game_id))
     return seat
 
@@ -674,6 +674,8 @@ def disconnect(channel: str, grace: bool = True) -> None:
         if conn.seat is None or still_open.exists() or not grace or settings.PRESENCE_GRACE_SECONDS <= 0:
             conn.delete()
             _seat_gone(game, conn.seat)
+            if conn.seat is None:  # one spectator fewer
+                transaction.on_commit(lambda: broadcast.presence_changed(game_id))
             return
         if conn.closed is None:
             conn.closed = timezone.now()

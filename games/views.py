@@ -50,10 +50,14 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "variants": {key: {"name": names[key], **allowed} for key, allowed in variant_choices().items()},
     }
     tables = [_lobby_row(entry, names, me) for entry in broadcast.lobby_tables()]
+    playing = [
+        {**entry, "name": names.get(entry["variant"], entry["variant"])}
+        for entry in broadcast.matches_in_play()
+    ]
     return render(
         request,
         "games/lobby.html",
-        {"form": form, "tables": tables, "page": page},
+        {"form": form, "tables": tables, "page": page, "playing": playing},
         status=400 if form.errors else 200,
     )
 

@@ -1017,6 +1017,7 @@ import { layoutLine } from "./board-geometry.mjs";
 
   function render() {
     root.dataset.status = table.status;
+    renderSpectators();
     renderStatus();
     $("waiting").hidden = table.status !== "open";
     $("closed").hidden = table.status !== "closed";
@@ -1111,6 +1112,7 @@ import { layoutLine } from "./board-geometry.mjs";
   function applyPresence(message, receivedAt) {
     if (!table) return;
     table.players = message.players;
+    if ("spectators" in message) table.spectators = message.spectators;
     // R53: a player gone on their own turn has a shorter clock. A clock of another
     // version than the page's belongs to a state the page has not got: not this one.
     if (message.version === version && "clock" in message) setClock(message.clock, receivedAt);
@@ -1119,8 +1121,17 @@ import { layoutLine } from "./board-geometry.mjs";
     if (version !== null && message.version > version) send({ type: "sync" });
   }
 
+  function renderSpectators() {
+    const box = $("spectators");
+    const count = table.spectators ?? 0;
+    box.hidden = count === 0;
+    box.dataset.count = String(count);
+    box.textContent = t(pluralRules.select(count) === "one" ? "spectators_one" : "spectators_other", { count });
+  }
+
   /** Who is here and the clock, without the rest of the table. */
   function renderAround() {
+    renderSpectators();
     if (table.status === "open") renderSeatList();
     if (view && view.round) {
       renderClock();
