@@ -85,6 +85,8 @@ import { layoutLine } from "./board-geometry.mjs";
   let table = null; // state.table
   let view = null; // state.view: null until the match starts
   let lastTile = null; // the tile last laid, outlined on the line
+  let arriving = null; // the tile just laid, drawn coming from its player's place once
+  let arrivingFrom = null;
   let drawnTiles = new Set(); // the tiles this seat drew in the last state's events
   let choice = null; // {tile, end, shownAt}: a tile that fits several ways, waiting for the player's pick
   let roundOvers = {}; // each round's round_over event, by number: what the round's end scored
@@ -210,16 +212,26 @@ import { layoutLine } from "./board-geometry.mjs";
       }),
     });
     for (const tile of ordered) {
-      image.append(
-        domino(tile.first, tile.second, {
-          x: tile.x,
-          y: tile.y,
-          upright: tile.upright,
-          tile: tile.name,
-          className: classes(tile.name === lastTile && "last", tile.spinner && "spinner"),
-        }),
-      );
+      const drawn = domino(tile.first, tile.second, {
+        x: tile.x,
+        y: tile.y,
+        upright: tile.upright,
+        tile: tile.name,
+        className: classes(tile.name === lastTile && "last", tile.spinner && "spinner"),
+      });
+      if (tile.name === arriving) {
+        // The last play comes from its player's side of the table (off when the system
+        // asks for reduced motion: see table.css).
+        const from = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], topleft: [-3, -3], topright: [3, -3] };
+        const [dx, dy] = from[arrivingFrom] || [0, 4];
+        const wrap = svgEl("g", { class: "arriving", style: `--from-x: ${dx}px; --from-y: ${dy}px` });
+        wrap.append(drawn);
+        image.append(wrap);
+      } else {
+        image.append(drawn);
+      }
     }
+    arriving = null;
     for (const end of choiceEnds()) {
       const mark = marks[end];
       if (!mark) continue;
@@ -479,8 +491,25 @@ import { layoutLine } from "./board-geometry.mjs";
     if (join) join.closest("form").hidden = table.players.every(Boolean);
   }
 
+  // Where each seat sits around the table, seen from the viewer's seat (at the bottom; a
+  // spectator sees seat 0 there), in play order: partners face each other.
+  const PLACES = {
+    2: ["bottom", "top"],
+    3: ["bottom", "left", "right"],
+    4: ["bottom", "left", "top", "right"],
+    5: ["bottom", "left", "topleft", "topright", "right"],
+    6: ["bottom", "left", "topleft", "top", "topright", "right"],
+  };
+
+  function placeOf(seat) {
+    const places = PLACES[table.seats] || PLACES[6];
+    const me = view.seat ?? 0;
+    return places[(seat - me + table.seats) % table.seats];
+  }
+
   function renderPlayers() {
     const round = view.round;
+    $("felt").dataset.seats = String(table.seats);
     fill(
       $("players"),
       table.players.map((player, seat) => {
@@ -495,6 +524,7 @@ import { layoutLine } from "./board-geometry.mjs";
               flags.teams && `team-${seat % 2}`,
             ),
             "data-seat": seat,
+            "data-place": placeOf(seat),
             "aria-current": turn ? "true" : null,
           },
           el(
@@ -1095,7 +1125,11 @@ import { layoutLine } from "./board-geometry.mjs";
     setClock(table.clock ?? null, receivedAt);
     if (message.events.length) {
       for (const event of message.events) {
-        if (event.type === "play") lastTile = event.tile;
+        if (event.type === "play") {
+          lastTile = event.tile;
+          arriving = event.tile;
+          arrivingFrom = view.round ? placeOf(event.seat) : null;
+        }
         if (event.type === "round_started") lastTile = null;
       }
       const draws = message.events.filter((event) => event.type === "draw" && event.tile);
@@ -1105,6 +1139,7 @@ import { layoutLine } from "./board-geometry.mjs";
     if (message.journal) rebuildJournal(message.journal);
     render();
     logEvents(message.events, before);
+    announceTurn();
     root.dataset.version = String(version);
     if (gap) send({ type: "sync" }); // messages were lost: ask for the full view to be sure
   }
@@ -1161,6 +1196,71 @@ import { layoutLine } from "./board-geometry.mjs";
         renderRoundArea();
       }
     }
+  }
+
+  // The player's turn: a sound and the tab's title ---------------------------------
+  // When it becomes the player's turn, a short sound (unless muted: the switch, kept in
+  // this browser) and the tab's title say so, for a player looking at another tab.
+
+  const MUTE_KEY = "dominos-muted";
+  const baseTitle = document.title;
+  let wasMyTurn = false;
+  let audio = null;
+
+  function muted() {
+    try {
+      return localStorage.getItem(MUTE_KEY) === "true";
+    } catch {
+      return false;
+    }
+  }
+
+  function renderMute() {
+    const button = $("mute");
+    if (!button) return;
+    button.setAttribute("aria-pressed", String(muted()));
+    button.textContent = t(muted() ? "sound_off" : "sound_on");
+  }
+
+  function beep() {
+    if (muted()) return;
+    try {
+      audio = audio || new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.35);
+    } catch {
+      // no sound here (no audio device, or the browser refuses before a first click)
+    }
+  }
+
+  function announceTurn() {
+    const mine = view !== null && view.round !== null && myTurn();
+    document.title = mine ? `${t("title_your_turn")} ${baseTitle}` : baseTitle;
+    root.dataset.myTurn = String(mine);
+    if (mine && !wasMyTurn) {
+      root.dataset.turnAnnounced = String(Number(root.dataset.turnAnnounced || 0) + 1);
+      beep();
+    }
+    wasMyTurn = mine;
+  }
+
+  const muteButton = $("mute");
+  if (muteButton) {
+    muteButton.addEventListener("click", () => {
+      try {
+        localStorage.setItem(MUTE_KEY, String(!muted()));
+      } catch {
+        // storage refused: the switch cannot be kept
+      }
+      renderMute();
+    });
+    renderMute();
   }
 
   // The websocket -------------------------------------------------------------

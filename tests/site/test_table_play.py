@@ -90,6 +90,13 @@ def test_a_double_click_on_a_tile_that_fits_both_ends_plays_nothing(browser, liv
     page.reload()
     page.wait_for_function("document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
     version = shown_version(page)
+    # Its turn: the tab's title says so (and a sound, unless muted: the switch is kept).
+    assert (
+        page.title().startswith("À vous") and page.locator("#table").get_attribute("data-my-turn") == "true"
+    )
+    assert page.locator("#mute").get_attribute("aria-pressed") == "false"
+    page.locator("#mute").click()
+    assert page.locator("#mute").get_attribute("aria-pressed") == "true"
     moves_before = outside_the_browser_loop(lambda: last_move(game_id))[2]
     button = page.locator(f".hand-tile[data-tile='{tile}']")
     box = button.bounding_box()
@@ -117,6 +124,9 @@ def test_a_double_click_on_a_tile_that_fits_both_ends_plays_nothing(browser, liv
     assert outside_the_browser_loop(lambda: last_move(game_id))[2] == moves_before
     mark.click()
     wait_for_version(page, version + 1)
+    assert not page.title().startswith("À vous")  # no longer its turn
+    # The tile just laid comes from the player's side (an animation on the line).
+    assert page.locator("#board .arriving").count() == 1
     played, end, _count = outside_the_browser_loop(lambda: last_move(game_id))
     assert len(sent) == 1 and f'"end":"{chosen}"' in sent[0]
     first = outside_the_browser_loop(
