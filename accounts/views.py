@@ -38,11 +38,11 @@ def variant_stats(player: AbstractBaseUser) -> list[dict[str, Any]]:
 def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dict[str, Any]]:
     """The latest games ``player`` sat at, as ``viewer`` may see them.
 
-    A private table is listed only to the players seated at it, like its page.
+    Only the games ``viewer`` may see are listed (``Game.objects.visible_to``), like
+    their pages: a private table to the players seated at it, a daily attempt to
+    its player until its day is over.
     """
-    games = Game.objects.filter(seat_set__player=player).exclude(status=Game.CLOSED)
-    if viewer.pk != player.pk:
-        games = games.filter(Q(public=True) | Q(pk__in=Seat.objects.filter(player=viewer).values("game")))
+    games = Game.objects.visible_to(viewer).filter(seat_set__player=player).exclude(status=Game.CLOSED)
     games = games.order_by("-created", "-pk").prefetch_related(
         Prefetch("seat_set", queryset=Seat.objects.select_related("player"))
     )[:RECENT_GAMES]
@@ -54,7 +54,7 @@ def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dic
             {
                 "game": game,
                 "name": NAMES.get(game.variant, game.variant),
-                "others": [seat.player.get_username() for seat in seats if seat is not mine],
+                "others": [seat.name for seat in seats if seat is not mine],
                 "seat": mine,
                 "result": result(game, mine),
             }

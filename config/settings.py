@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import environ
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -218,6 +219,8 @@ WS_BURST = env.int("WS_BURST", default=20)  # messages at once
 TURN_SECONDS = env.float("TURN_SECONDS", default=45.0)  # R52: a turn
 AWAY_SECONDS = env.float("AWAY_SECONDS", default=5.0)  # R53: the turn of a disconnected seat
 ROUND_PAUSE_SECONDS = env.float("ROUND_PAUSE_SECONDS", default=30.0)  # R54: between rounds
+# How long a house robot takes to play at a daily attempt: short, but readable (R61).
+ROBOT_SECONDS = env.float("ROBOT_SECONDS", default=1.0)
 # Abandonment: a table nobody has joined for this long, a match with no seat connected.
 OPEN_TABLE_TIMEOUT_SECONDS = env.float("OPEN_TABLE_TIMEOUT_SECONDS", default=30 * 60.0)
 DESERTED_TIMEOUT_SECONDS = env.float("DESERTED_TIMEOUT_SECONDS", default=10 * 60.0)
@@ -254,4 +257,22 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
         # A sweep nobody ran in time is dropped: the next one does its work.
         "options": {"expires": SWEEP_SECONDS},
     },
+}
+
+# Ratings (leaderboard.ratings). A player is provisional ("?") while their openskill
+# sigma is above this (about ten rated matches, from 8.33 at the start); sigma grows
+# back by this much a day without play (in quadrature), up to its starting value.
+RATING_PROVISIONAL_SIGMA = env.float("RATING_PROVISIONAL_SIGMA", default=6.4)
+RATING_IDLE_SIGMA_PER_DAY = env.float("RATING_IDLE_SIGMA_PER_DAY", default=0.25)
+CELERY_BEAT_SCHEDULE["ratings"] = {
+    # Matches whose rating task was lost (a broker away when they ended), every minute.
+    "task": "leaderboard.tasks.rate_pending",
+    "schedule": 60.0,
+    "options": {"expires": 60.0},
+}
+CELERY_BEAT_SCHEDULE["refresh-ratings"] = {
+    # What is shown, with the uncertainty grown back for a day without play: past
+    # midnight, Paris time (again every hour, should one be missed).
+    "task": "leaderboard.tasks.refresh_ratings",
+    "schedule": crontab(minute=1),
 }

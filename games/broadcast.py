@@ -27,7 +27,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.journal import journal
-from games.models import Connection, Game, Move
+from games.models import Connection, Game, Move, robot_label
 from games.rules import Match, from_json, view, view_events
 from games.rules.knowledge import public_info, shown_none
 
@@ -53,9 +53,14 @@ def table_info(game: Game) -> dict[str, Any]:
     """What everyone at the table may know of it besides the match: players, presence, rounds."""
     # One query for the seats, their players' names and whether each is connected.
     present = Exists(Connection.objects.filter(game=game, seat=OuterRef("index")))
-    seats = list(game.seat_set.annotate(present=present).values_list("index", "player__username", "present"))
-    names = {index: name for index, name, _ in seats}
-    connected = {index for index, _, here in seats if here}
+    seats = list(
+        game.seat_set.annotate(present=present).values_list("index", "player__username", "robot", "present")
+    )
+    names = {index: robot_label(robot) if robot else name for index, name, robot, _ in seats}
+    robots = {index for index, _, robot, _ in seats if robot}
+    connected = {index for index, _, _, here in seats if here}
+    # A daily attempt's round seeds are the day's secret until the day is over (R63).
+    secret = game.daily and not game.day_over()
     return {
         "id": game.pk,
         "variant": game.variant,
@@ -64,9 +69,12 @@ def table_info(game: Game) -> dict[str, Any]:
         "public": game.public,
         "status": game.status,
         "players": [
-            None if i not in names else {"seat": i, "name": names[i], "connected": i in connected}
+            None
+            if i not in names
+            else {"seat": i, "name": names[i], "connected": i in connected, "robot": i in robots}
             for i in range(game.seats)
         ],
+        "daily": game.daily,
         "clock": clock(game),
         # How many watch the table (their sockets: a spectator with two tabs counts twice).
         "spectators": Connection.objects.filter(game=game, seat__isnull=True).count(),
@@ -74,7 +82,7 @@ def table_info(game: Game) -> dict[str, Any]:
         "rematch": Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first(),
         # R12: a round's commitment from its start, its seed once it is over.
         "rounds": [
-            {"number": number, "commitment": commit, "seed": seed if finished else None}
+            {"number": number, "commitment": commit, "seed": seed if finished and not secret else None}
             for number, commit, seed, finished in game.rounds.values_list(
                 "number", "commitment", "seed", "finished"
             )
@@ -96,7 +104,7 @@ def clock(game: Game) -> dict[str, Any] | None:
     if game.status == Game.ROUND_OVER:
         out: dict[str, Any] = {"kind": "pause", "seat": None, "remaining_ms": left}
     else:
-        out = {"kind": "turn", "seat": game.state["round"]["turn"], "remaining_ms": left}
+        out = {"kind": "turn", "seat": game.turn, "remaining_ms": left}
     if stopped:
         out["stopped"] = True
     return out
@@ -218,13 +226,14 @@ def presence_changed(game_id: int) -> None:
 
 
 def lobby_entry(game: Game) -> dict[str, Any]:
-    names = [seat.player.username for seat in game.seat_set.all()]  # in seat order (Seat.Meta)
+    names = [seat.name for seat in game.seat_set.all()]  # in seat order (Seat.Meta)
     return {
         "id": game.pk,
         "variant": game.variant,
         "seats": game.seats,
         "taken": len(names),
         "target": game.target,
+        "rated": game.rated,
         "host": game.host.username,
         "players": names,
         "status": game.status,
@@ -281,3 +290,8 @@ def lobby_changed(game_id: int) -> None:
     ):  # a return match is its players' own
         return
     _send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))
+
+
+def table_news(game_id: int, message: dict[str, Any]) -> None:
+    """Send a public message to every connection of a table (seats and spectators)."""
+    _send((table_group(game_id), encode(message)))

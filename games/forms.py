@@ -32,6 +32,19 @@ class OpenTableForm(forms.Form):
     public = forms.BooleanField(
         label=_("Table publique (sinon, seul le lien d’invitation y mène)"), required=False, initial=True
     )
+    # Left out: rated if the table is public, friendly if it is private.
+    rated = forms.TypedChoiceField(
+        label=_("Partie"),
+        choices=[
+            ("classee", _("classée : elle compte pour le classement")),
+            ("amicale", _("amicale : elle ne compte pas")),
+        ],
+        coerce=lambda value: value == "classee",
+        empty_value=None,
+        required=False,
+        initial="classee",
+        widget=forms.RadioSelect,
+    )
 
 
 def variant_choices() -> dict[str, dict[str, object]]:

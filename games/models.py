@@ -26,6 +26,28 @@ def invitation_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def is_moderator(user: Any) -> bool:
+    """Whether ``user`` may see every table, private ones included (a moderator)."""
+    return bool(user is not None and user.is_authenticated and user.has_perm("games.view_game"))
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def visible_to(self, user: Any) -> GameQuerySet:
+        """The games ``user`` may see in lists: public tables, tables where ``user``
+        holds a seat, and every table for a moderator.
+
+        A daily attempt is its player's alone while its day lasts (R63): it is
+        listed to others only once ``playable_until`` has passed.
+        """
+        if is_moderator(user):
+            return self.all()
+        now = timezone.now()
+        shown = models.Q(public=True) & (models.Q(daily=False) | models.Q(playable_until__lte=now))
+        if user is not None and user.is_authenticated:
+            shown |= models.Q(pk__in=Seat.objects.filter(player_id=user.pk).values("game_id"))
+        return self.filter(shown)
+
+
 class Game(models.Model):
     OPEN = "open"  # waiting for players (R50)
     PLAYING = "playing"  # a round in play
@@ -50,6 +72,11 @@ class Game(models.Model):
     public = models.BooleanField(default=True)
     # A private table is reached by its invitation link only (the token is in the link).
     invitation = models.CharField(max_length=32, default=invitation_token, editable=False)
+    # A rated match ("classée") moves its players' ratings once it is over; a friendly
+    # one ("amicale") does not. The host chooses (leaderboard.ratings).
+    rated = models.BooleanField(default=False)
+    # When its ratings were updated: set once, by the task that rates it (compare-and-swap).
+    rated_at = models.DateTimeField(null=True, blank=True, editable=False)
     status = models.CharField(max_length=12, choices=STATUSES, default=OPEN)
     # Raised by one at every change; every message about the game carries it.
     version = models.PositiveIntegerField(default=0)
@@ -66,11 +93,25 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     # Since when no seat of a match in play has been connected (for abandonment).
     deserted = models.DateTimeField(null=True, blank=True)
+    # The seat to play in the round under way, kept by the services (None between
+    # rounds and outside a match): read this, never the snapshot's JSON.
+    turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Where the rounds' seeds come from (R12): empty, a fresh secret seed for each
+    # round (a live table); else round n is dealt from round_seed(seed, n) (a daily
+    # attempt, from its day's seed; a test's known deals). Never shown while secret.
+    seed = models.CharField(max_length=128, blank=True, default="", editable=False)
+    # A daily challenge attempt (R61): robots in the seats but 0, no target, five
+    # rounds; it waits for its player and is never abandoned (R56, R63).
+    daily = models.BooleanField(default=False)
+    # When the attempt can no longer be played: the end of its day (R63).
+    playable_until = models.DateTimeField(null=True, blank=True)
     # The finished match this table is the return match of ("Revanche"): the same
     # players, each one seat further on; nobody else sits at it.
     rematch_of = models.OneToOneField(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch", editable=False
     )
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         indexes = [
@@ -80,6 +121,12 @@ class Game(models.Model):
             models.Index(
                 fields=["deadline"], name="game_deadline", condition=models.Q(deadline__isnull=False)
             ),
+            # Rated matches over and not yet rated (leaderboard.tasks.rate_pending).
+            models.Index(
+                fields=["finished"],
+                name="game_to_rate",
+                condition=models.Q(rated=True, rated_at__isnull=True, status="over"),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -87,6 +134,24 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])
+
+    def can_watch(self, user: Any, invitation: str | None = None) -> bool:
+        """Whether ``user`` may see this one table: a public one, one where they are
+        seated, a private one whose ``invitation`` they hold, any for a moderator.
+
+        A daily attempt is shown to its player alone until its day is over (R63).
+        """
+        if is_moderator(user):
+            return True
+        if user is not None and user.is_authenticated and self.seat_set.filter(player_id=user.pk).exists():
+            return True
+        if self.daily:
+            return self.day_over()
+        return self.public or self.invites(invitation)
+
+    def day_over(self) -> bool:
+        """Whether a daily attempt's day has ended (its secrets may then be shown)."""
+        return self.playable_until is not None and self.playable_until <= timezone.now()
 
     def invites(self, token: str | None) -> bool:
         """Whether ``token`` is this table's invitation (compared in constant time)."""
@@ -121,12 +186,24 @@ class Game(models.Model):
         return match
 
 
+# The house robots' names, seat by seat (seat 0 is the player's, R61).
+ROBOT_NAMES = ["Anatole", "Berthe", "Casimir", "Delphine"]
+
+
 class Seat(models.Model):
-    """A player at a table. Seat 0 is the host's; the others fill in order of arrival (R50)."""
+    """A player at a table, or a house robot at a daily attempt (R50, R61).
+
+    Seat 0 is the host's; the others fill in order of arrival. A robot's seat has
+    no player and the robot's name instead.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_set")
     index = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats", null=True, blank=True
+    )
+    # The house robot's name ("Anatole"), empty for a player's seat.
+    robot = models.CharField(max_length=30, blank=True, default="")
     joined = models.DateTimeField(auto_now_add=True)
     # Filled when the match ends: the points of the seat's side and whether it won.
     score = models.IntegerField(null=True, blank=True)
@@ -136,11 +213,31 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_once"),
             models.UniqueConstraint(fields=["game", "player"], name="player_seated_once"),
+            models.CheckConstraint(
+                condition=(models.Q(player__isnull=False) & models.Q(robot=""))
+                | (models.Q(player__isnull=True) & ~models.Q(robot="")),
+                name="seat_player_or_robot",
+            ),
         ]
         ordering = ["index"]
 
     def __str__(self) -> str:
-        return f"{self.game} seat {self.index}: {self.player}"
+        return f"{self.game} seat {self.index}: {self.name}"
+
+    @property
+    def is_robot(self) -> bool:
+        return bool(self.robot)
+
+    @property
+    def name(self) -> str:
+        """The name shown for the seat: the player's, or "Robot Anatole"."""
+        if self.robot:
+            return robot_label(self.robot)
+        return self.player.get_username() if self.player else ""
+
+
+def robot_label(name: str) -> str:
+    return str(_("Robot %(name)s") % {"name": name})
 
 
 class Round(models.Model):

@@ -24,8 +24,8 @@ from django.db.models import Exists, F, Max, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import broadcast
-from games.models import Connection, Game, Move, Round, Seat
+from games import broadcast, signals
+from games.models import ROBOT_NAMES, Connection, Game, Move, Round, Seat
 from games.rules import (
     OVER,
     PLAYING,
@@ -39,11 +39,15 @@ from games.rules import (
     deal_round,
     get_ruleset,
     new_match,
+    robots,
+    round_seed,
     table_play,
     tile_str,
     to_json,
+    view,
 )
 from games.rules.record import event_action
+from leaderboard import ratings
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +81,7 @@ MESSAGES = {
     "bad_action": _("Ce coup est mal formé."),
     "match_over": _("La partie est terminée."),
     "no_round": _("Aucune manche n’est en cours."),
+    "day_over": _("Le jour de ce défi est passé : la tentative ne peut plus être jouée."),
     "not_over": _("La partie n’est pas terminée."),
     "busy": _(
         "Vous êtes déjà assis à une autre table : finissez-y la partie, ou quittez-la avant qu’elle commence."
@@ -148,6 +153,8 @@ def _check_not_ended(game: Game) -> None:
         raise ServiceError("abandoned")
     if game.status == Game.OVER:
         raise ServiceError("match_over")
+    if game.daily and game.day_over():  # R63: an attempt is played on its day only
+        raise ServiceError("day_over")
 
 
 def _seat_of(game: Game, user: AbstractBaseUser) -> int:
@@ -183,18 +190,65 @@ def _bump(
 # whose task never came.
 
 
+# Who acts for a seat -----------------------------------------------------------
+#
+# The one place that says who acts on a turn: the seat's player; the house robot
+# (games.rules.robots) on its seat's view, after ROBOT_SECONDS; the table for the
+# player when their clock runs out (R52, R53). A robot's turn runs on the same
+# clock as a player's (deadline on the game, timed task, watchdog), so that it
+# survives a worker's restart like any other.
+
+PLAYER = "player"
+ROBOT = "robot"
+
+
+def acts_for(game: Game, seat: int) -> str:
+    """Who plays ``seat``'s turns: ``PLAYER`` (or the table for them), or ``ROBOT``."""
+    if not game.daily:  # no robot sits at a live table (R50)
+        return PLAYER
+    robot = game.seat_set.filter(index=seat).values_list("robot", flat=True).first()
+    return ROBOT if robot else PLAYER
+
+
+def _turn_seconds(game: Game, present: int | None) -> float | None:
+    """How long the seat to play has, or None while the table waits for its player."""
+    turn = game.turn
+    assert turn is not None
+    if acts_for(game, turn) == ROBOT:
+        if not _anyone_here(game, present):  # R56: robots wait for the player
+            return None
+        return settings.ROBOT_SECONDS
+    here = turn == present or _connected(game, turn)
+    if game.daily and not here:  # R56, R63: an attempt waits for its player
+        return None
+    return settings.TURN_SECONDS if here else settings.AWAY_SECONDS  # R52, R53
+
+
+def _due_action(game: Game, match: Match) -> tuple[Action, bool]:
+    """What is played when the turn's deadline passes, and whether the table played it."""
+    assert match.round is not None
+    seat = match.round.turn
+    if acts_for(game, seat) == ROBOT:
+        return Action.from_dict(robots.choose(view(match, seat))), False
+    return table_play(match), True  # R52: the first tile of the hand that fits
+
+
+def _anyone_here(game: Game, present: int | None) -> bool:
+    return present is not None or game.connections.filter(seat__isnull=False).exists()
+
+
 def _start_clock(game: Game, present: int | None = None) -> None:
     """Set the deadline of what the table now waits for, and time its task."""
     now = timezone.now()
-    if game.status == Game.PLAYING:
-        turn = game.state["round"]["turn"]
-        here = turn == present or _connected(game, turn)
-        seconds = settings.TURN_SECONDS if here else settings.AWAY_SECONDS  # R52, R53
-        game.deadline = now + timedelta(seconds=seconds)
-    elif game.status == Game.ROUND_OVER:
+    game.deadline = None
+    if game.daily and game.day_over():
+        pass  # R63: the attempt stands as it is
+    elif game.status == Game.PLAYING:
+        seconds = _turn_seconds(game, present)
+        if seconds is not None:
+            game.deadline = now + timedelta(seconds=seconds)
+    elif game.status == Game.ROUND_OVER and (not game.daily or _anyone_here(game, present)):
         game.deadline = now + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)  # R54
-    else:
-        game.deadline = None
     if game.deadline is not None:
         _time_task(game)
 
@@ -221,13 +275,15 @@ def _due(game: Game, version: int, status: str) -> bool:
         and game.status == status
         and game.deadline is not None
         and game.deadline <= timezone.now()
+        and not (game.daily and game.day_over())
     )
 
 
 def _waits_for_nobody(game: Game) -> bool:
     """R56: while no seat of the match is connected, the table waits: no clock runs, and it
-    plays for nobody. A table found so (nobody ever came back to it) is noted deserted from now."""
-    if game.deserted is None and game.connections.filter(seat__isnull=False).exists():
+    plays for nobody. A table found so (nobody ever came back to it) is noted deserted from now.
+    (A daily attempt waits in its own way: its clock is taken off, see ``_turn_seconds``.)"""
+    if game.daily or (game.deserted is None and game.connections.filter(seat__isnull=False).exists()):
         return False
     if game.deserted is None:
         game.deserted = timezone.now()
@@ -236,21 +292,22 @@ def _waits_for_nobody(game: Game) -> bool:
 
 
 def autoplay_if_due(game_id: int, version: int) -> Change | None:
-    """R52, R53: the clock of the turn of ``version`` ran out: the table plays for the seat.
+    """R52, R53, R61: the deadline of the turn of ``version`` passed: play it.
 
-    It plays the engine's ``table_play`` (the first tile of the hand that fits, on
-    the first end). Does nothing if that turn has been played, is not yet due, or
-    the game is gone: a late or repeated timer changes nothing.
+    For a player, the table plays the engine's ``table_play`` (the first tile of
+    the hand that fits, on the first end); for a robot, the robot plays
+    (``_due_action``). Does nothing if that turn has been played, is not yet due,
+    or the game is gone: a late or repeated timer changes nothing.
     """
     with transaction.atomic():
         game = _lock(game_id)
         if game is None or not _due(game, version, Game.PLAYING) or _waits_for_nobody(game):
             return None
         match = game.match
-        action = table_play(match)
+        action, auto = _due_action(game, match)
         match, events = apply(match, action)
         for event in events:  # the first event is the seat's own play; forced ones follow
-            if event["type"] == "play" and event["seat"] == action.seat:
+            if auto and event["type"] == "play" and event["seat"] == action.seat:
                 event["auto"] = True
                 break
         _record(game, match, events)
@@ -291,7 +348,7 @@ def abandon_if_due(game_id: int) -> Change | None:
             joined = game.seat_set.aggregate(last=Max("joined"))["last"] or game.created
             if joined > now - timedelta(seconds=settings.OPEN_TABLE_TIMEOUT_SECONDS):
                 return None
-        elif game.status in Game.LIVE:
+        elif game.status in Game.LIVE and not game.daily:  # an attempt is never abandoned (R56)
             if game.connections.filter(seat__isnull=False).exists():
                 if game.deserted is not None:
                     _resume(game)
@@ -325,20 +382,24 @@ def sweep() -> dict[str, int]:
     for channel in Connection.objects.filter(closed__lte=graced).values_list("channel", flat=True):
         leave_if_away(channel)
     # R56: a table that waits for nobody has no clock running.
-    overdue = Game.objects.filter(deadline__lte=now, status__in=Game.LIVE, deserted__isnull=True).values_list(
-        "pk", flat=True
+    overdue = (
+        Game.objects.filter(deadline__lte=now, status__in=Game.LIVE, deserted__isnull=True)
+        .exclude(daily=True, playable_until__lte=now)
+        .values_list("pk", flat=True)
     )
     for game_id in overdue:
         done["deadlines"] += act_if_due(game_id) is not None
     # A match with no seat connected: note since when (connect and disconnect keep it too).
     seated = Connection.objects.filter(game=OuterRef("pk"), seat__isnull=False)
-    Game.objects.filter(status__in=Game.LIVE, deserted__isnull=True).exclude(Exists(seated)).update(
-        deserted=now
-    )
+    Game.objects.filter(status__in=Game.LIVE, deserted__isnull=True, daily=False).exclude(
+        Exists(seated)
+    ).update(deserted=now)
     deserted = now - timedelta(seconds=settings.DESERTED_TIMEOUT_SECONDS)
     unjoined = now - timedelta(seconds=settings.OPEN_TABLE_TIMEOUT_SECONDS)
     candidates = list(
-        Game.objects.filter(status__in=Game.LIVE, deserted__lte=deserted).values_list("pk", flat=True)
+        Game.objects.filter(status__in=Game.LIVE, deserted__lte=deserted, daily=False).values_list(
+            "pk", flat=True
+        )
     ) + list(
         Game.objects.filter(status=Game.OPEN, created__lte=unjoined)
         .annotate(last=Max("seat_set__joined"))
@@ -355,10 +416,10 @@ def sweep() -> dict[str, int]:
 
 def live_tables_of(user: AbstractBaseUser) -> QuerySet[Game]:
     """The live tables ``user`` sits at (R56): an open table or a match in play. A daily
-    attempt (a table with robot seats) is not a live table."""
+    attempt (with its robot seats) is not a live table."""
     return (
         Game.objects.filter(seat_set__player_id=user.pk, status__in=(Game.OPEN, *Game.LIVE))
-        .exclude(seat_set__player__isnull=True)
+        .exclude(daily=True)
         .order_by("-created", "-pk")
     )
 
@@ -382,8 +443,24 @@ def _check_free(user: AbstractBaseUser) -> None:
         raise Busy(live)
 
 
-def open_table(user: AbstractBaseUser, variant: str, seats: int, target: int | None, public: bool) -> Game:
-    """Open a table (R51); the host takes seat 0 (R50)."""
+def open_table(
+    user: AbstractBaseUser,
+    variant: str,
+    seats: int,
+    target: int | None,
+    public: bool,
+    rated: bool | None = None,
+    seed: str = "",
+) -> Game:
+    """Open a table (R51); the host takes seat 0 (R50).
+
+    ``rated``: whether the match moves its players' ratings ("classée"); by default a
+    public table is rated and a private one friendly ("amicale").
+    ``seed``: where the rounds' seeds come from (``Game.seed``): empty for a live
+    table, each round then dealt from a fresh secret seed (R12); tests give one to
+    deal known hands.
+    """
+    rated = public if rated is None else bool(rated)
     try:
         rules = get_ruleset(variant)
         rules.check_seats(seats)
@@ -392,9 +469,41 @@ def open_table(user: AbstractBaseUser, variant: str, seats: int, target: int | N
         raise ServiceError(e.code, e.message) from None
     with transaction.atomic():
         _check_free(user)
-        game = Game.objects.create(host=user, variant=variant, seats=seats, target=target, public=public)
+        game = Game.objects.create(
+            host=user, variant=variant, seats=seats, target=target, public=public, rated=rated, seed=seed
+        )
         Seat.objects.create(game=game, index=0, player=user)
         _bump(game, [{"type": "seated", "seat": 0}], lobby=True)
+    return game
+
+
+def open_attempt(
+    user: AbstractBaseUser, variant: str, seats: int, seed: str, playable_until: datetime
+) -> Game:
+    """A daily challenge attempt (R61): five rounds, no target, ``user`` in seat 0 and
+    house robots in the others, dealt from ``round_seed(seed, n)``; it starts at once."""
+    try:
+        get_ruleset(variant).check_seats(seats)
+    except RuleError as e:
+        raise ServiceError(e.code, e.message) from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            host=user,
+            variant=variant,
+            seats=seats,
+            target=None,
+            public=True,
+            seed=seed,
+            daily=True,
+            playable_until=playable_until,
+            status=Game.PLAYING,
+            started=timezone.now(),
+        )
+        Seat.objects.create(game=game, index=0, player=user)
+        Seat.objects.bulk_create(Seat(game=game, index=i, robot=ROBOT_NAMES[i - 1]) for i in range(1, seats))
+        events: list[dict[str, Any]] = [{"type": "seated", "seat": i} for i in range(seats)]
+        events += _deal(game, new_match(variant, seats, None))
+        _bump(game, events, present=0)
     return game
 
 
@@ -403,7 +512,7 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
     with transaction.atomic():
         _lock_user(user)  # first: see _check_free
         game = _locked(game_id)
-        if not game.public and not game.invites(invitation):
+        if not game.can_watch(user, invitation):
             raise ServiceError("not_found")
         _check_not_ended(game)
         if game.seat_set.filter(player_id=user.pk).exists():
@@ -453,6 +562,8 @@ def rematch(game_id: int, user: AbstractBaseUser) -> Game:
         _seat_of(old, user)
         if old.status != Game.OVER:
             raise ServiceError("not_over")
+        if old.daily:  # a daily attempt is played once, against the house robots (R61)
+            raise ServiceError("not_found")
         new = Game.objects.filter(rematch_of=old).first()
         if new is None:
             _check_free(user)
@@ -529,8 +640,13 @@ def next_round(game_id: int, user: AbstractBaseUser, version: object) -> Change:
 
 
 def _deal(game: Game, match: Match) -> list[dict[str, Any]]:
-    """Deal a round from a fresh secret seed (R12) and log its forced actions."""
-    seed = secrets.token_hex(32)
+    """Deal the next round and log its forced actions.
+
+    Its seed (R12) is ``round_seed(game.seed, n)`` when the game has a seed (a daily
+    attempt, a test), else a fresh one from a cryptographically secure source.
+    """
+    number = match.round.number + 1 if match.round is not None else 1
+    seed = round_seed(game.seed, number) if game.seed else secrets.token_hex(32)
     dealt = deal(seed, get_ruleset(game.variant), game.seats)
     match, events = deal_round(match, seed)
     assert match.round is not None
@@ -578,6 +694,7 @@ def _record(game: Game, match: Match, events: list[dict[str, Any]]) -> None:
         seq += 1
     Move.objects.bulk_create(moves)
     game.state = to_json(match)
+    game.turn = match.round.turn if match.status == PLAYING and match.round is not None else None
     if match.status in (ROUND_OVER, OVER):
         Round.objects.filter(pk=round_id).update(finished=timezone.now())
     if match.status == ROUND_OVER:
@@ -586,6 +703,8 @@ def _record(game: Game, match: Match, events: list[dict[str, Any]]) -> None:
         _finish(game, match)
     elif match.status == PLAYING:
         game.status = Game.PLAYING
+    if match.status in (ROUND_OVER, OVER):
+        signals.round_scored.send(sender=Game, game=game, match=match)
 
 
 def _finish(game: Game, match: Match) -> None:
@@ -595,11 +714,13 @@ def _finish(game: Game, match: Match) -> None:
     winner = match.winner
     game.winner = list(winner) if isinstance(winner, tuple) else winner
     winners = set(winner) if isinstance(winner, tuple) else {winner}
-    for seat in game.seat_set.all():
+    for seat in game.seat_set.all():  # robots' seats too: the record of the match
         side = rules.side_of(seat.index)
         seat.score = match.scores[side]
         seat.won = side in winners
         seat.save(update_fields=["score", "won"])
+    if game.rated:  # after the commit, so that a slow rating never delays this play
+        ratings.rate_after_commit(game.pk)
 
 
 # Connections ----------------------------------------------------------------
@@ -618,7 +739,7 @@ def connect(
         seat = None
         if user is not None and user.is_authenticated:
             seat = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
-        if seat is None and not game.public and not game.invites(invitation):
+        if seat is None and not game.can_watch(user, invitation):
             raise ServiceError("not_found")
         was = _connected(game, seat)
         if seat is not None:
@@ -629,6 +750,10 @@ def connect(
         )
         if seat is not None and game.deserted is not None:
             _resume(game)
+        if seat is not None and game.daily and game.status in Game.LIVE and game.deadline is None:
+            # R56: the attempt waited for its player; its clock starts again.
+            _start_clock(game, seat)
+            game.save(update_fields=["deadline"])
         # R53: coming back gives no time back; the deadline stays as it is.
         if seat is None or not was:  # a player back, or one more spectator
             transaction.on_commit(lambda: broadcast.presence_changed(game_id))
@@ -643,7 +768,7 @@ def _resume(game: Game) -> None:
     changed = ["deserted"]
     if game.deadline is not None and game.status in Game.LIVE:
         left = max(timedelta(0), game.deadline - game.deserted)
-        if game.status == Game.PLAYING and not _connected(game, game.state["round"]["turn"]):
+        if game.status == Game.PLAYING and game.turn is not None and not _connected(game, game.turn):
             left = min(left, timedelta(seconds=settings.AWAY_SECONDS))
         game.deadline = timezone.now() + left
         changed.append("deadline")
@@ -716,13 +841,22 @@ def _seat_gone(game: Game, seat: int | None) -> None:
     if seat is None or _connected(game, seat):
         return
     changed = []
-    if game.status == Game.PLAYING and game.state["round"]["turn"] == seat and game.deadline:
+    if game.daily and game.status in Game.LIVE and not _anyone_here(game, None):
+        # R56: nobody left at an attempt: it waits for its player, clocks stopped.
+        game.deadline = None
+        changed.append("deadline")
+    elif game.status == Game.PLAYING and game.turn == seat and game.deadline:
         sooner = timezone.now() + timedelta(seconds=settings.AWAY_SECONDS)
         if sooner < game.deadline:
             game.deadline = sooner
             changed.append("deadline")
             _time_task(game)
-    if game.status in Game.LIVE and not game.connections.filter(seat__isnull=False).exists():
+    if (
+        game.status in Game.LIVE
+        and not game.daily
+        and not game.connections.filter(seat__isnull=False).exists()
+    ):
+        # R56: nobody left at a live table: it waits, its clock stopped at what is left.
         game.deserted = timezone.now()
         changed.append("deserted")
     if changed:

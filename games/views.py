@@ -34,7 +34,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             game = services.open_table(
-                request.user, data["variant"], data["seats"], data["target"], data["public"]
+                request.user,
+                data["variant"],
+                data["seats"],
+                data["target"],
+                data["public"],
+                rated=data.get("rated"),
             )
         except ServiceError as e:
             form.add_error(FIELD_ERRORS.get(e.code), refusal(e))
@@ -79,7 +84,8 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """The replay of a finished match: every action of every round, step by step, as each
     seat saw it or with every hand shown. A match still in play has none (its hands are secret)."""
     game = _visible_game(request, pk)
-    if game.status != Game.OVER:
+    # A daily attempt's deals are the day's secret until the day is over (R63).
+    if game.status != Game.OVER or (game.daily and not game.day_over()):
         raise Http404
     names = dict(game.seat_set.values_list("index", "player__username"))
     data = {
@@ -111,13 +117,10 @@ def _lobby_row(entry: dict[str, Any], names: dict[str, str], me: str) -> dict[st
 def _visible_game(request: HttpRequest, pk: int) -> Game:
     """The game if this user may see it; the same 404 whether it is missing or private."""
     game = Game.objects.filter(pk=pk).select_related("host").first()
-    if game is None:
+    invitation = request.GET.get("invitation") or request.POST.get("invitation")
+    if game is None or not game.can_watch(request.user, invitation):
         raise Http404
-    if game.public or game.seat_set.filter(player_id=request.user.pk).exists():
-        return game
-    if game.invites(request.GET.get("invitation") or request.POST.get("invitation")):
-        return game
-    raise Http404
+    return game
 
 
 @login_required
@@ -127,10 +130,10 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     websocket, so no hand or seed is ever put in the page."""
     game = _visible_game(request, pk)
     seat = game.seat_set.filter(player_id=request.user.pk).values_list("index", flat=True).first()
-    names = dict(game.seat_set.values_list("index", "player__username"))
+    names = {seat.index: seat.name for seat in game.seat_set.select_related("player")}
     invitation = request.GET.get("invitation", "")
     # Reaching a private table unseated means holding its invitation: the socket needs it too.
-    invited = seat is None and not game.public
+    invited = seat is None and not game.public and game.invites(invitation)
     page = {
         "game": game.pk,
         "socket": f"/ws/tables/{game.pk}/" + (f"?{urlencode({'invitation': invitation})}" if invited else ""),

@@ -33,6 +33,7 @@
     row.querySelector(".host").textContent = format(strings.host, { host: table.host });
     row.querySelector(".target").textContent =
       table.target === null ? "" : format(strings.target, { target: table.target });
+    row.querySelector(".rated").textContent = table.rated ? strings.rated : strings.friendly;
     const seated = table.players.includes(page.me);
     row.querySelector(".seated").hidden = !seated;
     const form = row.querySelector(".join-form");
@@ -141,6 +142,22 @@
       ...allowed.targets.map((t) => option(t, String(t), keepTarget && t === target)),
     );
   }
+
+  // Rated by default at a public table, friendly at a private one, unless the host chose.
+  const publicField = form.elements.public;
+  let ratedChosen = false;
+  form.querySelectorAll('input[name="rated"]').forEach((input) => {
+    input.addEventListener("change", () => {
+      ratedChosen = true;
+    });
+  });
+  publicField.addEventListener("change", () => {
+    if (ratedChosen) return;
+    const value = publicField.checked ? "classee" : "amicale";
+    form.querySelectorAll('input[name="rated"]').forEach((input) => {
+      input.checked = input.value === value;
+    });
+  });
 
   variantField.addEventListener("change", restrictChoices);
   restrictChoices();

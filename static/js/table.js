@@ -463,6 +463,8 @@ import { layoutLine } from "./board-geometry.mjs";
 
   function connectionDot(player) {
     if (!player) return null;
+    // A house robot (daily challenge) is never connected, and never away.
+    if (player.robot) return el("span", { class: "tag robot" }, t("robot"));
     const label = t(player.connected ? "online" : "offline");
     return el("span", {
       class: classes("dot", player.connected ? "online" : "offline"),
@@ -482,7 +484,7 @@ import { layoutLine } from "./board-geometry.mjs";
           { class: classes("seat-entry", !player && "free") },
           connectionDot(player),
           el("span", { class: "seat-name player-name", title: player ? player.name : null }, player ? player.name : t("seat_free")),
-          seat === 0 ? el("span", { class: "tag" }, t("host")) : null,
+          seat === 0 && !table.daily ? el("span", { class: "tag" }, t("host")) : null,
           seat === page.seat ? el("span", { class: "tag me" }, t("you")) : null,
         ),
       ),
@@ -1004,7 +1006,7 @@ import { layoutLine } from "./board-geometry.mjs";
     const shown = seat !== null && view !== null && view.round !== null && turnClock(seat);
     // R53: a seat whose player is away has the short clock.
     const player = shown ? table.players[seat] : null;
-    const away = Boolean(player) && !player.connected;
+    const away = Boolean(player) && !player.connected && !player.robot;
     box.hidden = !shown;
     box.classList.toggle("away", away);
     if (!shown) {

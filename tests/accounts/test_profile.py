@@ -152,9 +152,10 @@ def test_it_takes_a_fixed_number_of_queries(alice_client, players, django_assert
         for _ in range(3):
             game([(alice, 10, True), (bob, 0, False), (charlie, 5, False)], variant)
 
-    # The session, the user, the player, the counts, the latest games, their seats, the
-    # header's own table: not one per game.
-    with django_assert_num_queries(7):
+    # The session, the user, the player, the viewer's permissions (two: a moderator sees
+    # every game), the counts, the latest games, their seats, the header's own table
+    # ("Ma table"): not one per game.
+    with django_assert_num_queries(9):
         response = profile(alice_client, "alice")
     assert rows(response.content.decode())["total"] == (12, 12, 120)
 

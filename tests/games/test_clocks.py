@@ -17,7 +17,6 @@ from games.models import Connection, Game, Move, Round
 from games.rules import table_play
 from tests.games.conftest import (
     connect_all,
-    done_with,
     full_table,
     game_of,
     play_first,
@@ -148,8 +147,7 @@ def test_r53_a_seat_with_no_connection_has_5_seconds_on_its_turn(players):
     play_first(game)
     for _ in range(3):
         game = game_of(game_id)
-        if game.status != Game.PLAYING:
-            break
+        assert game.status == Game.PLAYING  # SEED's first round lasts longer than this
         if turn_of(game) == nxt:
             assert 44 < seconds_left(game) <= 45
         else:
@@ -160,17 +158,12 @@ def test_r53_a_seat_with_no_connection_has_5_seconds_on_its_turn(players):
 def test_r53_the_player_taking_the_last_seat_is_there_for_the_first_turn(players):
     """They joined this instant, before their page's socket opens: a full clock. The host,
     with no socket open, has the short one."""
-    for _ in range(10):
-        game = services.open_table(players[0], "draw", 2, None, True)
-        services.join(game.pk, players[1])
-        game = game_of(game.pk)
-        done_with(game.pk)  # its players are free to sit at the next (R56)
-        if game.status != Game.PLAYING:
-            continue
-        if turn_of(game) == 1:
-            assert 44 < seconds_left(game) <= 45
-        else:
-            assert 4 < seconds_left(game) <= 5
+    # SEED's deal: the host opens (6-6), the joining player is to play.
+    game = game_of(full_table("draw", players[:2]))
+    assert turn_of(game) == 1 and 44 < seconds_left(game) <= 45
+    # This seed's deal: the joining player opens, the host (no socket) is to play.
+    game = game_of(full_table("draw", players[2:4], seed="host to play 1"))
+    assert turn_of(game) == 0 and 4 < seconds_left(game) <= 5
 
 
 def test_r53_disconnecting_on_ones_turn_leaves_5_seconds_if_that_is_sooner(players):
@@ -273,8 +266,8 @@ def test_r54_the_host_may_start_sooner_and_the_pause_timer_then_does_nothing(pla
     assert services.next_round_if_due(game_id, paused_at) is None  # the pause's timer, late
     assert Round.objects.filter(game_id=game_id).count() == 2
     # The new round's own clock still runs.
-    if started.status == Game.PLAYING:
-        assert services.autoplay_if_due(game_id, started.version) is not None
+    assert started.status == Game.PLAYING  # round 2 of SEED's deals is not blocked at once
+    assert services.autoplay_if_due(game_id, started.version) is not None
 
 
 # Abandonment ------------------------------------------------------------------------

@@ -8,9 +8,9 @@ import pytest
 
 from games import services
 from games.models import Game, Move, Round, Seat
-from games.rules import VARIANTS, table_play, tile_str, to_json
+from games.rules import VARIANTS, deal, get_ruleset, round_seed, table_play, tile_str, to_json
 from games.services import ServiceError
-from tests.games.conftest import full_table, play_first
+from tests.games.conftest import SEED, full_table, play_first, to_round_over
 
 pytestmark = pytest.mark.django_db
 
@@ -118,15 +118,64 @@ def test_leaving_after_the_start_is_refused(players):
 # The start, the deal and R12 ------------------------------------------------------
 
 
-def test_r12_each_round_has_a_secret_seed_and_its_commitment(players):
-    gid = full_table("draw", players[:3])
-    rnd = Round.objects.get(game_id=gid)
+def test_r12_each_round_of_a_live_table_has_a_fresh_secret_seed_and_its_commitment(players):
+    # A live table has no seed of its own (Game.seed empty): each round draws a fresh one.
+    alice, bob, charlie, dave, eve = players[:5]
+    game = services.open_table(alice, "draw", 3, None, True)
+    assert game.seed == ""
+    services.join(game.pk, bob)
+    services.join(game.pk, charlie)
+    rnd = Round.objects.get(game_id=game.pk)
     assert len(rnd.seed) == 64 and rnd.commitment == hashlib.sha256(rnd.seed.encode()).hexdigest()
-    game = Game.objects.get(pk=gid)
+    assert rnd.seed not in (round_seed("", 1), round_seed(SEED, 1))
+    game = Game.objects.get(pk=game.pk)
     # The round's stored deal is the seed's deal (R12), and the snapshot starts from it.
+    dealt = deal(rnd.seed, get_ruleset("draw"), 3)
+    assert rnd.hands == [[tile_str(t) for t in hand] for hand in dealt.hands]
     assert game.replay() == game.match
-    other = full_table("draw", players[3:6])
-    assert Round.objects.get(game_id=other).seed != rnd.seed
+    other = services.open_table(dave, "draw", 2, None, True)
+    services.join(other.pk, eve)
+    assert Round.objects.get(game_id=other.pk).seed != rnd.seed
+
+
+def test_a_table_given_a_seed_deals_round_n_from_round_seed(players):
+    """The seed source is given to the services (Game.seed): tests and daily attempts."""
+    gid = full_table("block", players[:2], seed="a known seed")
+    game = Game.objects.get(pk=gid)
+    to_round_over(gid)
+    game = Game.objects.get(pk=gid)
+    services.next_round(gid, game.host, game.version)
+    for number in (1, 2):
+        rnd = Round.objects.get(game_id=gid, number=number)
+        assert rnd.seed == round_seed("a known seed", number)
+        dealt = deal(rnd.seed, get_ruleset("block"), 2)
+        assert rnd.hands == [[tile_str(t) for t in hand] for hand in dealt.hands]
+    # Another table of the same seed gets the very same deal; another seed another one.
+    again = Game.objects.get(pk=full_table("block", players[2:4], seed="a known seed"))
+    elsewhere = Game.objects.get(pk=full_table("block", players[4:6], seed="another seed"))
+    first = Round.objects.get(game_id=gid, number=1)
+    assert Round.objects.get(game=again, number=1).hands == first.hands
+    assert Round.objects.get(game=elsewhere, number=1).hands != first.hands
+
+
+def test_game_turn_is_kept_by_the_services(players):
+    alice, bob = players[:2]
+    game = services.open_table(alice, "block", 2, None, True)
+    assert game.turn is None
+    services.leave(game.pk, alice)  # one live table at a time (R56)
+    gid = full_table("block", [alice, players[2]])
+    game = Game.objects.get(pk=gid)
+    assert game.turn == game.match.round.turn == 1  # the deal of SEED: seat 0 opened
+    play_first(game)
+    game.refresh_from_db()
+    # Seat 0 of SEED's deal has nothing that fits: its pass is forced (R5), seat 1 plays again.
+    assert game.moves.order_by("-seq").first().kind == Move.PASS
+    assert game.turn == game.match.round.turn == 1
+    game = to_round_over(gid)
+    assert game.status == Game.ROUND_OVER and game.turn is None
+    services.next_round(gid, alice, game.version)
+    game.refresh_from_db()
+    assert game.status == Game.PLAYING and game.turn == game.match.round.turn
 
 
 def test_the_snapshot_is_replayed_from_the_deals_and_the_log_in_every_variant(players):
@@ -184,8 +233,8 @@ def test_refused_plays_change_nothing(players):
         (mover, {"play": tile_str(rnd.legal[0].tile)}, "7", "stale_version"),
         (players[2], {"play": tile_str(rnd.legal[0].tile)}, game.version, "not_seated"),
     ]
-    if unplayable:
-        cases.append((mover, {"play": unplayable[0]}, game.version, "does_not_fit"))
+    assert unplayable, "the deal of SEED leaves the seat to play a tile that fits nowhere"
+    cases.append((mover, {"play": unplayable[0]}, game.version, "does_not_fit"))
     for user, move, version, code in cases:
         with pytest.raises(ServiceError) as e:
             services.play(gid, user, move, version)
@@ -201,11 +250,8 @@ def test_next_round_is_the_hosts_between_rounds_only(players):
     with pytest.raises(ServiceError) as e:
         services.next_round(gid, alice, game.version)
     assert e.value.code == "not_between_rounds"
-    while game.status != Game.ROUND_OVER:
-        play_first(game)
-        game.refresh_from_db()
-        if game.status == Game.OVER:
-            pytest.skip("the first round ended the match")
+    game = to_round_over(gid)
+    assert game.status == Game.ROUND_OVER  # the first round of SEED does not reach the target
     before = state_of(gid)
     with pytest.raises(ServiceError) as e:
         services.next_round(gid, bob, game.version)

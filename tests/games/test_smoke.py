@@ -12,9 +12,8 @@ async def test_two_seats_play(players):
     b = await connect(gid, bob)
     sa = await state(a)
     sb = await state(b)
-    print(sa)
-    turn = sa["view"]["round"]["turn"]
-    me, sock, st = (a, a, sa) if turn == 0 else (b, b, sb)
+    assert sa["view"]["round"]["turn"] == sb["view"]["round"]["turn"] == 1  # SEED: alice opened
+    sock, st = b, sb
     legal = st["view"]["legal"][0]
     await sock.send(
         {

@@ -60,8 +60,7 @@ async def test_two_daphne_processes_serve_one_table(players, live_site):
     states = [await next_state(ws) for ws in sockets]
     for _ in range(6):  # plays sent to either process reach both
         turn = states[0]["view"]["round"]["turn"]
-        if turn is None:
-            break
+        assert turn is not None  # six plays do not end SEED's first round
         await sockets[turn].send(json.dumps(play_message(states[turn])))
         news = [await next_state(ws) for ws in sockets]
         assert news[0]["version"] == news[1]["version"] == states[0]["version"] + 1
@@ -81,12 +80,10 @@ async def test_an_idle_socket_stays_open_for_a_minute_and_still_hears_the_table(
     first = await next_state(idle)
     await asyncio.sleep(65)  # well past redis-py's 5 s default socket timeout
     assert idle.state == websockets.State.OPEN
-    # A play now must reach the idle socket: from itself if alice is to play, else from bob.
-    if first["view"]["round"]["turn"] == 0:
-        await idle.send(json.dumps(play_message(first)))
-    else:
-        other = await open_socket(base, gid, bob)
-        await other.send(json.dumps(play_message(await next_state(other))))
+    # A play now must reach the idle socket: SEED's deal has bob (seat 1) to play.
+    assert first["view"]["round"]["turn"] == 1
+    other = await open_socket(base, gid, bob)
+    await other.send(json.dumps(play_message(await next_state(other))))
     news = await next_state(idle)
     assert news["version"] == first["version"] + 1
     await idle.close()

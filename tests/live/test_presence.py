@@ -54,6 +54,7 @@ async def test_r53_the_seats_of_a_killed_process_are_shown_disconnected(players,
     presence = await next_presence(watcher)
     assert [p["connected"] for p in presence["players"]] == [True, False]
     game = await database_sync_to_async(Game.objects.get)(pk=gid)
-    if game.status == Game.PLAYING and game.state["round"]["turn"] == 1:
-        assert presence["clock"]["remaining_ms"] <= 5000  # bob's turn: the short clock
+    # SEED's deal: alice (seat 0) opened, so it is bob's turn: his clock is the short one.
+    assert game.status == Game.PLAYING and game.turn == 1
+    assert presence["clock"]["seat"] == 1 and presence["clock"]["remaining_ms"] <= 5000
     await watcher.close()

@@ -79,8 +79,11 @@ def test_it_lists_open_public_tables_only_newest_first(client, alice, players):
     assert listed(html) == [newer.pk, older.pk]
     assert "Aucune table publique" in html  # the empty-list text is there for the script...
     assert 'id="no-tables" class="no-tables" hidden' in html  # ...hidden while tables are listed
+    waiting = html.split('<ul id="tables"', 1)[1].split("</ul>", 1)[0]
     for game in (private, started, closed):
-        assert f"/tables/{game.pk}/" not in html
+        assert f"/tables/{game.pk}/" not in waiting
+    # The match in play is listed apart, to watch; the private one nowhere.
+    assert f'data-match="{started.pk}"' in html and f"/tables/{private.pk}/" not in html
 
 
 def test_a_row_shows_variant_players_host_target_and_a_join_button(client, alice, players):
@@ -330,6 +333,7 @@ async def test_the_socket_sends_the_open_public_tables_on_connection(players):
                 "seats": 3,
                 "taken": 1,
                 "target": 100,
+                "rated": True,
                 "host": "alice",
                 "players": ["alice"],
                 "status": "open",

@@ -77,7 +77,8 @@ def play_the_turn(game_id: int) -> None:
 
 def turn_and_version(game_id: int) -> tuple[int, int]:
     game = Game.objects.get(pk=game_id)
-    return game.state["round"]["turn"], game.version
+    assert game.turn is not None
+    return game.turn, game.version
 
 
 def test_the_turn_is_counted_down_on_every_page(browser, live_site):

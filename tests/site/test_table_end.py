@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 import pytest
 
 from games.models import Game
@@ -12,11 +10,6 @@ from tests.games.conftest import full_table, game_of, play_first
 from tests.site.test_table_clock import WAIT_MS, open_page, users
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_chromium]
-
-
-@pytest.fixture
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(secrets, "token_hex", lambda nbytes=32: "test-seed-0")
 
 
 def played_out(names: tuple[str, ...]) -> tuple[int, list]:
@@ -33,7 +26,7 @@ def played_out(names: tuple[str, ...]) -> tuple[int, list]:
     return game_id, players
 
 
-def test_revanche_seats_the_same_players_one_seat_on_at_a_new_table(browser, live_site, fixed_seed):
+def test_revanche_seats_the_same_players_one_seat_on_at_a_new_table(browser, live_site):
     base = live_site()
     game_id, (alice, bob) = outside_the_browser_loop(lambda: played_out(("alice", "bob")))
     pages = [open_page(browser, base, user, f"/tables/{game_id}/") for user in (alice, bob)]
@@ -57,7 +50,7 @@ def test_revanche_seats_the_same_players_one_seat_on_at_a_new_table(browser, liv
         assert page.errors == []
 
 
-def test_the_replay_steps_through_every_action_as_each_seat_saw_it(browser, live_site, fixed_seed):
+def test_the_replay_steps_through_every_action_as_each_seat_saw_it(browser, live_site):
     base = live_site()
     game_id, (alice, bob) = outside_the_browser_loop(lambda: played_out(("alice", "bob")))
     table = open_page(browser, base, alice, f"/tables/{game_id}/")

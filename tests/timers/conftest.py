@@ -24,6 +24,7 @@ CLOCKS = {
     "TURN_SECONDS": 3.0,
     "AWAY_SECONDS": 1.5,
     "ROUND_PAUSE_SECONDS": 2.0,
+    "ROBOT_SECONDS": 0.5,
     "SWEEP_SECONDS": 1.0,
 }
 

@@ -1,0 +1,58 @@
+"""R61's robots with a real Celery worker and beat: a robot's turn runs on the clock
+machinery of every turn (deadline, timed task, watchdog)."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from games.models import Game, Move
+from games.rules import robots, view
+from tests.games.conftest import game_of, turn_of
+from tests.timers.conftest import wait_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# draw, 3 seats: robot 1 opens (forced), robot 2 is to play, then alice.
+DAY_SEED = "the day's seed"
+
+
+def attempt(user) -> Game:
+    game = services.open_attempt(user, "draw", 3, DAY_SEED, timezone.now() + timedelta(hours=12))
+    services.connect(game.pk, user, f"tab-{game.pk}")
+    return game_of(game.pk)
+
+
+def test_the_robots_play_after_their_delay_then_wait_for_the_player(celery, clocks, players):
+    game = attempt(players[0])
+    assert turn_of(game) == 2
+    expected = robots.choose(view(game.match, 2))
+    begun = time.monotonic()
+    wait_for(lambda: turn_of(game_of(game.pk)) == 0, timeout=10)
+    assert time.monotonic() - begun >= clocks["ROBOT_SECONDS"] - 0.3  # a readable delay
+    move = Move.objects.filter(game=game, seat=2, forced=False).order_by("seq").first()
+    assert (move.kind, move.tile, move.auto) == (Move.PLAY, expected["play"], False)
+    # Alice's turn: the full clock, and nothing happens before it runs out.
+    here = game_of(game.pk)
+    assert (here.deadline - timezone.now()).total_seconds() > clocks["TURN_SECONDS"] - 1.5
+    time.sleep(1)
+    assert game_of(game.pk).version == here.version
+
+
+def test_the_watchdog_plays_a_robots_turn_whose_timer_died_with_the_worker(celery, clocks, settings, players):
+    settings.ROBOT_SECONDS = 4.0  # time to kill the worker before the robot's deadline
+    game = attempt(players[0])
+    wait_for(lambda: "games.tasks.autoplay" in celery.worker.output(), timeout=5)
+    celery.worker.kill()
+    wait_for(lambda: timezone.now() > game.deadline + timedelta(seconds=1), timeout=10)
+    assert game_of(game.pk).version == game.version  # nobody is there to act
+    restarted = celery.worker.log.stat().st_size
+    celery.start_worker()
+    wait_for(lambda: game_of(game.pk).version > game.version, timeout=10)
+    move = Move.objects.filter(game=game, version=game.version + 1).order_by("seq").first()
+    assert move.seat == 2 and move.auto is False
+    wait_for(lambda: "'deadlines': 1" in celery.worker.output(since=restarted), timeout=5)
