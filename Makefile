@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines clean
+.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
@@ -16,6 +16,8 @@ help:
 	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
 	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
 	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (Celery, docs/benchmarks.md)"
+	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
+	@echo "make bench-ratings   the leaderboard's pages and a rating update with 100,000 players (docs/benchmarks.md)"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
 
 # Re-install only when pyproject.toml changes.
@@ -82,6 +84,15 @@ bench-load: venv
 # (PostgreSQL and Redis must be up). Options: make bench-deadlines DEADLINES_ARGS='--tables 50'
 bench-deadlines: venv
 	$(BIN)/python -m bench.deadlines $(DEADLINES_ARGS)
+
+# The day's page queries (top 50, own rank) over 1,000,000 attempts on PostgreSQL.
+# Options: make bench-daily DAILY_ARGS='--attempts 100000 --database-url postgres://...'
+bench-daily: venv
+	$(BIN)/python -m bench.daily $(DAILY_ARGS)
+# The leaderboard's pages and one rating update, on 100,000 players and 1,000,000 rated
+# matches generated in PostgreSQL. Options: make bench-ratings RATINGS_ARGS='--repeat 50'
+bench-ratings: venv
+	$(BIN)/python -m bench.ratings $(RATINGS_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles *.egg-info

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from games.catalog import NAMES
 from games.models import Game, Seat
 from games.rules import VARIANTS
+from leaderboard import boards, services as daily
 
 RECENT_GAMES = 20
 
@@ -17,7 +18,7 @@ RECENT_GAMES = 20
 def variant_stats(player: AbstractBaseUser) -> list[dict[str, Any]]:
     """Matches played and won, and points scored, per variant: finished matches only."""
     rows = (
-        Seat.objects.filter(player=player, game__status=Game.OVER)
+        Seat.objects.filter(player=player, game__status=Game.OVER, game__daily=False)
         .values("game__variant")
         .annotate(played=Count("pk"), won=Count("pk", filter=Q(won=True)), points=Sum("score"))
     )
@@ -63,6 +64,8 @@ def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dic
 
 
 def result(game: Game, seat: Seat) -> str:
+    if game.daily:  # five rounds against the robots, ranked on the day's page (R62)
+        return "daily_over" if game.status == Game.OVER else "daily"
     if game.status == Game.OVER:
         return "won" if seat.won else "lost"
     if game.status == Game.ABANDONED:
@@ -76,6 +79,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     player = get_object_or_404(get_user_model(), username=username)
     stats = variant_stats(player)
     totals = {key: sum(row[key] for row in stats) for key in ("played", "won", "points")}
+    recent = recent_games(player, request.user)
+    changes = boards.changes_by_game(player, [item["game"].pk for item in recent])
+    for item in recent:
+        item["rating_change"] = changes.get(item["game"].pk)
     return render(
         request,
         "accounts/profile.html",
@@ -83,7 +90,9 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "player": player,
             "stats": stats,
             "totals": totals,
-            "recent": recent_games(player, request.user),
+            "recent": recent,
+            "daily": daily.history(player, request.user),
+            "ratings": boards.variants_played(player),
             "is_me": player.pk == request.user.pk,
         },
     )

@@ -2,7 +2,7 @@
 
 Each protocol has its own route: HTTP goes to Django; websockets (live tables
 and the lobby) go to the consumers of games.routing, authenticated from the
-session and refused from any origin but the site's own.
+session and refused from any origin but the site's own (config/origin.py).
 """
 
 import os
@@ -16,9 +16,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from config.origin import origin_checked  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
 http_app = django_asgi_app
@@ -27,16 +27,6 @@ if settings.DEBUG:
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
     http_app = ASGIStaticFilesHandler(django_asgi_app)
-
-
-def origin_checked(app):  # type: ignore[no-untyped-def]
-    """Refuse websockets from any origin but ALLOWED_HOSTS, read at each connection
-    (AllowedHostsOriginValidator alone would freeze the setting at import)."""
-
-    async def check(scope, receive, send):  # type: ignore[no-untyped-def]
-        return await AllowedHostsOriginValidator(app)(scope, receive, send)
-
-    return check
 
 
 application = ProtocolTypeRouter(

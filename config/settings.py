@@ -33,10 +33,16 @@ def database_config(url: str | None) -> dict[str, Any]:
 
 
 def secret_key(value: str | None, debug: bool) -> str:
-    """SECRET_KEY as given; the development key only when DEBUG is on."""
+    """SECRET_KEY as given; the development key only when DEBUG is on. With DEBUG off the
+    key must be a real one: 50 characters or more, not all alike, no ``django-insecure``."""
     if value:
         if not debug and value == DEVELOPMENT_SECRET_KEY:
             raise ImproperlyConfigured("The development SECRET_KEY cannot be used with DEBUG off.")
+        if not debug and (len(value) < 50 or len(set(value)) < 5 or value.startswith("django-insecure")):
+            raise ImproperlyConfigured(
+                "SECRET_KEY must be at least 50 random characters when DEBUG is off: make one with "
+                "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+            )
         return value
     if not debug:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
@@ -50,6 +56,22 @@ SECRET_KEY = secret_key(env.str("SECRET_KEY", default=""), DEBUG)
 # Empty with DEBUG on: Django then accepts localhost, 127.0.0.1 and [::1].
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=[])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# HTTPS (README, Production). With DEBUG off every one of these is on unless turned off:
+# `manage.py check --deploy` is then clean. Behind a proxy that ends TLS, PROXY_SSL_HEADER
+# names the header it sets (X-Forwarded-Proto), and only such a proxy may set it.
+_proxy_header = env.str("PROXY_SSL_HEADER", default="")
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _proxy_header.upper().replace("-", "_"), "https") if _proxy_header else None
+)
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+# The load balancer asks for /healthz over plain HTTP, from inside.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 365 * 24 * 3600)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 DATABASES = {"default": database_config(env.str("DATABASE_URL", default=""))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -79,6 +101,11 @@ CHANNEL_LAYERS = {
                     "socket_timeout": 30,
                     "socket_connect_timeout": 5,
                     "socket_keepalive": True,
+                    # The layer takes a connection per operation in flight (a group_add at
+                    # each handshake, a send per message): redis-py's default of 100 fails
+                    # with MaxConnectionsError past about 100 sockets opening at once.
+                    # At least the sockets one process serves, with room to spare.
+                    "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=2000),
                 }
             ],
             "prefix": env.str("CHANNEL_PREFIX", default="asgi"),
@@ -104,6 +131,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "channels",
     "allauth",
     "allauth.account",
@@ -114,6 +142,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files with hashed names, compressed, cached for a year (STORAGES below).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.permissions_policy",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.language.FrenchFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -166,7 +198,57 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
+# Development serves the files as they are (no collectstatic needed). With DEBUG off they
+# come from STATIC_ROOT (`manage.py collectstatic`), with hashed names and compressed
+# copies that WhiteNoise serves with a year's Cache-Control.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# Content-Security-Policy (django-csp): the site's own scripts, styles, images and
+# sockets only; no inline script or style, no other origin.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Browser features the site never uses, refused to it and to anything it embeds.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=(), interest-cohort=()"
+)
+
+# Errors: with DEBUG off, a server error is logged with its traceback on stderr (which
+# systemd's journal keeps) and the visitor sees the site's 500 page.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["stderr"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        # Django's own handlers show errors on the console with DEBUG on only: here its
+        # messages go to the root's handler, DEBUG or not.
+        "django": {"handlers": [], "propagate": True},
+    },
+}
 
 # Accounts (django-allauth): sign up with a username and an e-mail address, log in
 # with either. Failed logins are rate-limited by allauth (through the cache above).
@@ -256,6 +338,17 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
         "schedule": SWEEP_SECONDS,
         # A sweep nobody ran in time is dropped: the next one does its work.
         "options": {"expires": SWEEP_SECONDS},
+    },
+    # R60: the new day's challenge at midnight, Paris time (CELERY_TIMEZONE).
+    "daily-challenge": {
+        "task": "leaderboard.tasks.new_day",
+        "schedule": crontab(minute=0, hour=0),
+    },
+    # If the site was down at midnight, the day's challenge is drawn within a minute.
+    "daily-watch": {
+        "task": "leaderboard.tasks.watch",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
     },
 }
 

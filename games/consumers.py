@@ -46,6 +46,18 @@ ERRORS = {
     "not_seated": lambda: _("Vous regardez cette table : vous n’y êtes pas assis."),
 }
 
+# The type of every field a command may carry, exactly: a bool is no integer, 114.0 is
+# no table id.
+TYPES: dict[str, type] = {
+    "type": str,
+    "version": int,
+    "tile": str,
+    "end": str,
+    "open": int,
+    "game": int,
+    "seat": int,
+}
+
 # The fields each message type may carry, and which are required.
 FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "play": ({"type", "version", "tile", "end", "open", "game", "seat"}, {"type", "version", "tile"}),
@@ -86,24 +98,68 @@ def language(scope: dict[str, Any]) -> str:
 
 
 class JsonConsumer(AsyncWebsocketConsumer):
-    """Shared by the table and the lobby: size and rate limits, JSON, errors."""
+    """Shared by the table and the lobby: size and rate limits, JSON, errors.
+
+    The size and rate limits are applied as each message arrives, by a task that
+    reads the socket while the consumer works (a command waiting for the database,
+    say): a flood is answered ``rate_limited`` at once, however busy the process,
+    and never queues up behind the commands in progress. However the consumer ends
+    (closed, cancelled, or an exception), ``cleanup`` runs.
+    """
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        self.lang = language(scope)
+        self.bucket = TokenBucket(settings.WS_RATE, settings.WS_BURST)
+        self.cleaned_up = False
+        admitted: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+        async def arrivals() -> None:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.receive":
+                    refusal = self.refusal_on_arrival(message)
+                    if refusal is not None:
+                        await send({"type": "websocket.send", "text": self.error_text(refusal)})
+                        continue
+                await admitted.put(message)
+                if message["type"] == "websocket.disconnect":
+                    return
+
+        reading = asyncio.create_task(arrivals())
+        try:
+            await super().__call__(scope, admitted.get, send)
+        finally:
+            reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reading
+            await self.cleanup()
+
+    def refusal_on_arrival(self, message: dict[str, Any]) -> str | None:
+        """The error code of a message refused before it is read (size, rate), if any."""
+        size = len(message.get("text") or message.get("bytes") or "")
+        if size > settings.WS_MAX_MESSAGE_BYTES:
+            return "too_large"
+        if not self.bucket.take():
+            return "rate_limited"
+        return None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
-            if text_data is None or len(text_data) > settings.WS_MAX_MESSAGE_BYTES:
-                raise ProtocolError("too_large" if text_data else "bad_message")
-            if not self.bucket.take():
-                raise ProtocolError("rate_limited")
+            if text_data is None:
+                raise ProtocolError("bad_message")
             try:
                 message = json.loads(text_data)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: arrays nested a thousand deep
                 raise ProtocolError("bad_json") from None
             if not isinstance(message, dict):
                 raise ProtocolError("bad_message")
             await self.handle(message)
         except ProtocolError as e:
-            with translation.override(self.lang):
-                await self.send_error(e.code, ERRORS[e.code]())
+            await self.send(text_data=self.error_text(e.code))
+
+    def error_text(self, code: str) -> str:
+        with translation.override(self.lang):
+            return broadcast.encode({"type": "error", "code": code, "message": str(ERRORS[code]())})
 
     async def handle(self, message: dict[str, Any]) -> None:
         raise ProtocolError("unknown_type")
@@ -116,8 +172,13 @@ class JsonConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
     def start(self) -> None:
-        self.bucket = TokenBucket(settings.WS_RATE, settings.WS_BURST)
-        self.lang = language(self.scope)
+        """Kept for the consumers' ``connect``: the limits are set up in ``__call__``."""
+        if not hasattr(self, "bucket"):
+            self.bucket = TokenBucket(settings.WS_RATE, settings.WS_BURST)
+            self.lang = language(self.scope)
+
+    async def cleanup(self) -> None:
+        """Undo what the connection set up; runs once, however the consumer ended."""
 
 
 class TableConsumer(JsonConsumer):
@@ -175,14 +236,26 @@ class TableConsumer(JsonConsumer):
         self.groups_joined.append(group)
 
     async def disconnect(self, code: int) -> None:
+        await self.cleanup()
+
+    async def cleanup(self) -> None:
+        """Stop the heartbeat, leave the groups and remove the presence row, once: on a
+        close, and also when the consumer ends on an exception or is cancelled (else
+        the heartbeat would keep a dead socket's seat connected for ever)."""
+        if getattr(self, "cleaned_up", False):
+            return
+        self.cleaned_up = True
         beating = getattr(self, "beating", None)
         if beating is not None:
             beating.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await beating
-        for group in getattr(self, "groups_joined", []):
-            await self.channel_layer.group_discard(group, self.channel_name)
-        await database_sync_to_async(services.disconnect)(self.channel_name)
+        try:
+            for group in getattr(self, "groups_joined", []):
+                await self.channel_layer.group_discard(group, self.channel_name)
+        finally:
+            if hasattr(self, "channel_name"):
+                await database_sync_to_async(services.disconnect)(self.channel_name)
 
     async def send_state(self) -> None:
         message = await database_sync_to_async(broadcast.current_state)(self.game_id, self.seat)
@@ -190,10 +263,12 @@ class TableConsumer(JsonConsumer):
 
     async def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
-        if kind not in FIELDS:
+        if not isinstance(kind, str) or kind not in FIELDS:
             raise ProtocolError("unknown_type")
         allowed, required = FIELDS[kind]
         if not required <= message.keys() <= allowed:
+            raise ProtocolError("bad_message")
+        if any(type(value) is not TYPES[key] for key, value in message.items()):
             raise ProtocolError("bad_message")
         if "game" in message and message["game"] != self.game_id:
             raise ProtocolError("wrong_game")
@@ -230,4 +305,9 @@ class LobbyConsumer(JsonConsumer):
         await self.send(text_data=broadcast.encode({"type": "tables", "tables": tables}))
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(broadcast.LOBBY, self.channel_name)
+        await self.cleanup()
+
+    async def cleanup(self) -> None:
+        if not getattr(self, "cleaned_up", False):
+            self.cleaned_up = True
+            await self.channel_layer.group_discard(broadcast.LOBBY, self.channel_name)

@@ -154,8 +154,14 @@ class Game(models.Model):
         return self.playable_until is not None and self.playable_until <= timezone.now()
 
     def invites(self, token: str | None) -> bool:
-        """Whether ``token`` is this table's invitation (compared in constant time)."""
-        return bool(token) and secrets.compare_digest(token or "", self.invitation)
+        """Whether ``token`` is this table's invitation (compared in constant time).
+
+        Compared as bytes: ``compare_digest`` refuses a str with a character outside
+        ASCII, and any token that is not the table's, whatever its characters, is
+        simply not it."""
+        if not isinstance(token, str) or not token:
+            return False
+        return secrets.compare_digest(token.encode("utf-8", "replace"), self.invitation.encode())
 
     def invitation_url(self) -> str:
         return reverse("table", args=[self.pk]) + f"?invitation={self.invitation}"

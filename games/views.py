@@ -15,6 +15,7 @@ from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
 from games.services import Busy, ServiceError
+from leaderboard.results import match_ratings
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -153,6 +154,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "page": page,
             "invitation": invitation,
             "invitation_url": request.build_absolute_uri(game.invitation_url()) if seat == 0 else "",
+            "ratings": match_ratings(game) if game.rated and game.status == Game.OVER else [],
         },
     )
 

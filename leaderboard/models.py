@@ -1,5 +1,12 @@
 """The daily challenge, rankings and ratings.
 
+The daily challenge (RULES §6, R60–R63): one per Paris day, its attempts, their
+ranking. A ``DailyChallenge`` is a day's variant, number of seats and secret
+seed. Each player's ``DailyAttempt`` is a ``Game`` of five rounds against the
+house robots (games.services.open_attempt) plus the row the ranking reads: the
+points the player and the robots have scored so far, and when the result
+stands. The ranking is one indexed query over those rows (``daily_ranking``).
+
 Ratings (``leaderboard.ratings``): one ``Rating`` per player and variant, moved
 by every rated match; each change is kept as a ``RatingChange`` per (match,
 player), with the values before and after, so that a voided match can be undone
@@ -8,8 +15,43 @@ exactly.
 
 from __future__ import annotations
 
+import secrets
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.catalog import NAMES
+from games.models import Game
+from games.rules import commitment
+
+PARIS = ZoneInfo("Europe/Paris")
+
+
+def paris_today(now: datetime | None = None) -> date:
+    """The date in Paris now: the day whose challenge is played (R60)."""
+    return (now or timezone.now()).astimezone(PARIS).date()
+
+
+def day_start(day: date) -> datetime:
+    """Midnight in Paris at the start of ``day``, in UTC (DST included).
+
+    In UTC, not in Paris time: Python subtracts two datetimes of the same zone by
+    their wall clocks, which would make every day 24 hours long.
+    """
+    return datetime.combine(day, time(0), tzinfo=PARIS).astimezone(UTC)
+
+
+def day_end(day: date) -> datetime:
+    """Midnight in Paris at the end of ``day``: 23, 24 or 25 hours after its start."""
+    return day_start(day + timedelta(days=1))
+
+
+def new_seed() -> str:
+    return secrets.token_hex(32)
 
 
 class Rating(models.Model):
@@ -95,3 +137,195 @@ class RatingChange(models.Model):
     def delta(self) -> int:
         """The change as shown (+14, −9): between the numbers shown before and after."""
         return self.after - self.before
+
+    @property
+    def delta_shown(self) -> str:
+        """The change as written on the pages: "+14", "−9" (a minus sign), "±0"."""
+        return signed(self.delta)
+
+
+def signed(delta: int) -> str:
+    return f"+{delta}" if delta > 0 else f"\u2212{-delta}" if delta < 0 else "\u00b10"
+
+
+class RotationStep(models.Model):
+    """One day of the rotation of variants (R60), edited by moderators in the admin.
+
+    The steps, in ``position`` order, repeat day after day: the challenge of a day
+    takes the step numbered (days since 1 January 2000) modulo their number.
+    """
+
+    position = models.PositiveSmallIntegerField(_("position"), unique=True)
+    variant = models.CharField(_("variante"), max_length=20, choices=list(NAMES.items()))
+    seats = models.PositiveSmallIntegerField(_("nombre de joueurs"))
+
+    class Meta:
+        ordering = ["position"]
+        verbose_name = _("jour de la rotation")
+        verbose_name_plural = _("rotation des défis")
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.variant} × {self.seats}"
+
+
+# R60's default cycle, when the rotation is empty.
+DEFAULT_ROTATION = [("draw", 2), ("block", 2), ("draw", 3), ("block", 3), ("draw", 4), ("block", 4)]
+EPOCH = date(2000, 1, 1)
+
+
+def rotation_for(day: date) -> tuple[str, int]:
+    steps = (
+        list(RotationStep.objects.order_by("position").values_list("variant", "seats")) or DEFAULT_ROTATION
+    )
+    return steps[(day - EPOCH).days % len(steps)]
+
+
+class DailyChallenge(models.Model):
+    """The challenge of one Paris day. Its seed stays secret until the day is over (R63)."""
+
+    date = models.DateField(_("jour"), unique=True)
+    variant = models.CharField(_("variante"), max_length=20)
+    seats = models.PositiveSmallIntegerField(_("nombre de joueurs"))
+    # Secret until the day is over; its SHA-256 (``commitment``) is shown from the start.
+    seed = models.CharField(max_length=128, default=new_seed, editable=False)
+    commitment = models.CharField(max_length=64, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date"]
+        verbose_name = _("défi du jour")
+        verbose_name_plural = _("défis du jour")
+
+    def __str__(self) -> str:
+        return f"{self.date}: {self.variant} × {self.seats}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.commitment = commitment(self.seed)
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    @property
+    def starts(self) -> datetime:
+        return day_start(self.date)
+
+    @property
+    def ends(self) -> datetime:
+        return day_end(self.date)
+
+    def is_over(self, now: datetime | None = None) -> bool:
+        return (now or timezone.now()) >= self.ends
+
+    @property
+    def name(self) -> str:
+        return str(NAMES.get(self.variant, self.variant))
+
+
+class DailyAttempt(models.Model):
+    """One player's attempt at a day's challenge (R63: one per player per day).
+
+    ``points`` and ``robot_points`` are the totals of the rounds played so far,
+    ``rounds`` each round's ``[player's points, robots' points]``. ``finished``
+    says when the result stands: the end of the fifth round, or, for an attempt
+    left unfinished, the end of its day, when it counts as it stands (R63).
+    Until then it is not ranked.
+    """
+
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="attempts")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="daily_attempts"
+    )
+    game = models.OneToOneField(
+        Game, on_delete=models.CASCADE, related_name="daily_attempt", null=True, blank=True
+    )
+    points = models.IntegerField(default=0)
+    robot_points = models.IntegerField(default=0)
+    rounds = models.JSONField(default=list, blank=True)
+    started = models.DateTimeField(default=timezone.now)
+    finished = models.DateTimeField(null=True, blank=True)
+    # Whether all five rounds were played (False: counted as it stood at the day's end).
+    complete = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["challenge", "player"], name="one_attempt_a_day"),
+        ]
+        indexes = [
+            # R62: the ranking's order, for the top of the day and a player's own rank.
+            models.Index(
+                "challenge",
+                models.F("points").desc(),
+                "robot_points",
+                "finished",
+                "id",
+                name="daily_ranking",
+                condition=models.Q(finished__isnull=False),
+            ),
+            models.Index(fields=["player", "-started"], name="daily_history"),
+            # The watchdog: attempts still unfinished, to rank once their day is over (R63).
+            models.Index(
+                fields=["challenge"], name="daily_unfinished", condition=models.Q(finished__isnull=True)
+            ),
+        ]
+        verbose_name = _("tentative du défi")
+        verbose_name_plural = _("tentatives du défi")
+
+    def __str__(self) -> str:
+        return f"{self.challenge.date} {self.player}: {self.points}"
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.rounds)
+
+
+class DealScore(models.Model):
+    """What one attempt scored on one of the day's deals: a line of that deal's
+    traveller ("feuille de la donne"), shown once the day is over."""
+
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="+")
+    attempt = models.ForeignKey(DailyAttempt, on_delete=models.CASCADE, related_name="deal_scores")
+    number = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+    robot_points = models.IntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["attempt", "number"], name="deal_score_once")]
+        indexes = [
+            # A deal's traveller, best score first, and its distribution.
+            models.Index(
+                "challenge",
+                "number",
+                models.F("points").desc(),
+                "robot_points",
+                "attempt",
+                name="deal_traveller",
+            ),
+        ]
+
+
+class PointsCount(models.Model):
+    """How many ranked attempts of a day scored ``points`` (R62).
+
+    Kept in the transaction that ranks an attempt, so that a player's rank is a sum
+    over a few hundred rows rather than a count over every attempt ahead of theirs
+    (docs/benchmarks.md). ``ScoreCount`` is the same per points and robots' points.
+    """
+
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="+")
+    points = models.IntegerField()
+    attempts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["challenge", "points"], name="points_count_once")]
+
+
+class ScoreCount(models.Model):
+    """How many ranked attempts of a day scored ``points`` with the robots at ``robot_points``."""
+
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="+")
+    points = models.IntegerField()
+    robot_points = models.IntegerField()
+    attempts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["challenge", "points", "robot_points"], name="score_count_once")
+        ]

@@ -165,8 +165,10 @@ def rate_match(game_id: int, now: datetime | None = None) -> list[RatingChange]:
         claimed = rateable(Game.objects.filter(pk=game_id, rated_at__isnull=True)).update(rated_at=now)
         if not claimed:
             return []
-        game = Game.objects.get(pk=game_id)
-        seats = list(game.seat_set.all())
+        seats = list(Seat.objects.filter(game_id=game_id).select_related("game").order_by("index"))
+        if not seats:
+            return []
+        game = seats[0].game
         if len(seats) < 2 or any(seat.player_id is None for seat in seats):
             return []  # only players are rated (robots sit at daily attempts alone)
         changes = _apply(game, result_of(game.variant, seats), now)
@@ -176,11 +178,17 @@ def rate_match(game_id: int, now: datetime | None = None) -> list[RatingChange]:
 def _lock_ratings(variant: str, player_ids: Iterable[int], today: date) -> dict[int, Rating]:
     """The players' ratings in ``variant``, created if new, their rows locked, in id order."""
     ids = sorted(set(player_ids))
-    Rating.objects.bulk_create([new_rating(pid, variant, today) for pid in ids], ignore_conflicts=True)
     rows = Rating.objects.filter(variant=variant, player_id__in=ids).order_by("player_id")
     if connection.features.has_select_for_update:
         rows = rows.select_for_update()
-    return {rating.player_id: rating for rating in rows}
+    ratings = {rating.player_id: rating for rating in rows}
+    missing = [pid for pid in ids if pid not in ratings]
+    if missing:  # a first rated match in the variant: create the rows, then lock them all
+        Rating.objects.bulk_create(
+            [new_rating(pid, variant, today) for pid in missing], ignore_conflicts=True
+        )
+        ratings = {rating.player_id: rating for rating in rows.all()}
+    return ratings
 
 
 def _apply(game: Game, result: Result, now: datetime) -> list[RatingChange]:
@@ -318,20 +326,30 @@ def refresh(ratings: Any = None, today: date | None = None) -> int:
     today = today or timezone.localdate()
     if ratings is None:
         ratings = Rating.objects.filter(as_of__lt=today)
-    changed: list[Rating] = []
-    batch, total = 2000, 0
-    for rating in ratings.order_by("pk").iterator(chunk_size=batch):
-        last = rating.last_played if rating.matches else None
-        _sigma, ordinal, provisional = standing(rating.mu, rating.sigma, last, today)
-        if (rating.ordinal, rating.provisional, rating.as_of) != (ordinal, provisional, today):
-            rating.ordinal, rating.provisional, rating.as_of = ordinal, provisional, today
-            changed.append(rating)
-            total += 1
-        if len(changed) >= batch:
-            Rating.objects.bulk_update(changed, ["ordinal", "provisional", "as_of"])
-            changed.clear()
-    Rating.objects.bulk_update(changed, ["ordinal", "provisional", "as_of"])
-    return total
+    table = connection.ops.quote_name(Rating._meta.db_table)
+    update = f"UPDATE {table} SET ordinal = %s, provisional = %s, as_of = %s WHERE id = %s"
+    rows = ratings.order_by("pk").values_list("pk", "mu", "sigma", "matches", "last_played")
+    batch: list[tuple[float, bool, date, int]] = []
+    total = 0
+    for pk, mu, sigma, matches, last_played in rows.iterator(chunk_size=BATCH):
+        _sigma, ordinal, provisional = standing(mu, sigma, last_played if matches else None, today)
+        batch.append((ordinal, provisional, today, pk))
+        if len(batch) >= BATCH:
+            total += _write(update, batch)
+    return total + _write(update, batch)
+
+
+BATCH = 5000
+
+
+def _write(update: str, batch: list[tuple[float, bool, date, int]]) -> int:
+    """One statement for many rows (psycopg sends them in one pipeline), in its own transaction."""
+    count = len(batch)
+    if batch:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.executemany(update, batch)
+        batch.clear()
+    return count
 
 
 def rate_after_commit(game_id: int) -> None:

@@ -1,9 +1,13 @@
-"""Celery tasks of the ratings (leaderboard.ratings): thin calls, idempotent.
+"""Celery tasks of the leaderboard: thin calls, idempotent.
 
-``rate_match`` is sent after the commit of the play that ended a rated match;
-the compare-and-swap on the match makes a second delivery do nothing.
-``rate_pending`` (beat, every minute) rates any match whose task was lost, and
-``refresh_ratings`` (beat, hourly) applies a new day without play to what is shown.
+Ratings (leaderboard.ratings): ``rate_match`` is sent after the commit of the
+play that ended a rated match; the compare-and-swap on the match makes a second
+delivery do nothing. ``rate_pending`` (beat, every minute) rates any match whose
+task was lost, and ``refresh_ratings`` (beat, hourly) applies a new day without
+play to what is shown.
+
+The daily challenge (leaderboard.services): ``new_day`` (beat, at midnight Paris
+time) and ``watch`` (beat, every minute, in case midnight was missed).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games.models import Game
-from leaderboard import ratings, results
+from leaderboard import ratings, results, services
 
 
 @shared_task(name="leaderboard.tasks.rate_match", ignore_result=True)
@@ -37,3 +41,16 @@ def rate_pending() -> int:
 def refresh_ratings() -> int:
     """What is shown, with today's idle days (does nothing once done for the day)."""
     return ratings.refresh()
+
+
+@shared_task(name="leaderboard.tasks.new_day", ignore_result=True)
+def new_day() -> str:
+    """At midnight in Paris: draw the new day's challenge (R60) and close the day before (R63)."""
+    services.watch()
+    return services.today().date.isoformat()
+
+
+@shared_task(name="leaderboard.tasks.watch", ignore_result=True)
+def watch() -> dict[str, int]:
+    """The watchdog: if beat missed midnight (the site was down), the challenge is drawn now."""
+    return services.watch()

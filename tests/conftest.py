@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
@@ -104,15 +105,28 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
     processes: list[subprocess.Popen[bytes]] = []
     env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "true"}
 
-    def start(**settings: str) -> str:
-        """Start a process; ``settings`` are more environment variables for it alone."""
+    def start(*options: str, **settings: str) -> str:
+        """Start a process; ``options`` are more daphne options, ``settings`` more
+        environment variables, for it alone."""
         port = _free_port()
+        # A file, not a pipe nobody reads: a process that logs much would block on a full pipe.
+        log = tempfile.TemporaryFile()
         process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                *options,
+                "config.asgi:application",
+            ],
             cwd=ROOT,
             env={**env, **settings},
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=log,
             start_new_session=True,
         )
         processes.append(process)
@@ -120,9 +134,8 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if process.poll() is not None:
-                raise RuntimeError(
-                    f"daphne stopped: {process.stderr.read().decode() if process.stderr else ''}"
-                )
+                log.seek(0)
+                raise RuntimeError(f"daphne stopped: {log.read().decode(errors='replace')}")
             try:
                 urllib.request.urlopen(url + "/", timeout=2).close()
                 return url

@@ -1,4 +1,4 @@
-"""Command line: ``python -m games.rules replay FILE`` and ``python -m games.rules play ...``.
+"""Command line: ``python -m games.rules replay FILE``, ``play ...`` and ``daily ...``.
 
 See docs/record.md.
 """
@@ -16,7 +16,8 @@ from .match import apply, new_match, start_round
 from .record import ReplayError, event_action, replay, round_record
 from .robots import choose
 from .state import OVER, PLAYING, Action
-from .variants import VARIANTS, get_ruleset
+from .tiles import tile_str
+from .variants import DAILY_ROUNDS, VARIANTS, get_ruleset
 from .view import view
 
 MAX_ROUNDS = 10_000
@@ -50,6 +51,25 @@ def play_match(
             actions += [a for e in events if (a := event_action(e, rules.wild_blanks))]
         rounds.append(round_record(dealt.hands, dealt.stock, actions, rs))
     return {"variant": variant, "seats": seats, "target": match.target, "rounds": rounds}
+
+
+def daily_deals(seed: str, variant: str, seats: int) -> dict[str, Any]:
+    """The five deals of a daily challenge of ``seed`` (R61): round ``n`` is dealt from
+    ``round_seed(seed, n)``, redeals included (R12)."""
+    rules = get_ruleset(variant)
+    rounds = []
+    for number in range(1, DAILY_ROUNDS + 1):
+        rs = round_seed(seed, number)
+        dealt = deal(rs, rules, seats)
+        rounds.append(
+            {
+                "number": number,
+                "seed": rs,
+                "hands": [[tile_str(t) for t in hand] for hand in dealt.hands],
+                "stock": [tile_str(t) for t in dealt.stock],
+            }
+        )
+    return {"variant": variant, "seats": seats, "seed": seed, "rounds": rounds}
 
 
 def _replay(path: str) -> int:
@@ -90,9 +110,19 @@ def main(argv: list[str] | None = None) -> int:
     p_play.add_argument("--target", type=int, help="one of the variant's targets (default: its default)")
     p_play.add_argument("--daily", action="store_true", help="no target: five rounds, as the daily challenge")
     p_play.add_argument("--robots", action="store_true", help="every seat plays as the house robot")
+    p_daily = sub.add_parser("daily", help="print the five deals of a daily challenge's seed as JSON")
+    p_daily.add_argument("--seed", required=True, help="the day's seed, published once the day is over")
+    p_daily.add_argument("--variant", required=True, choices=list(VARIANTS))
+    p_daily.add_argument("--seats", required=True, type=int)
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "daily":
+        rules = VARIANTS[args.variant]
+        if not rules.min_seats <= args.seats <= rules.max_seats:
+            parser.error(f"{args.variant} is played by {rules.min_seats} to {rules.max_seats} seats")
+        print(json.dumps(daily_deals(args.seed, args.variant, args.seats)))
+        return 0
     rules = VARIANTS[args.variant]
     if not rules.min_seats <= args.seats <= rules.max_seats:
         parser.error(f"{args.variant} is played by {rules.min_seats} to {rules.max_seats} seats")

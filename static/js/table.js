@@ -224,7 +224,10 @@ import { layoutLine } from "./board-geometry.mjs";
         // asks for reduced motion: see table.css).
         const from = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], topleft: [-3, -3], topright: [3, -3] };
         const [dx, dy] = from[arrivingFrom] || [0, 4];
-        const wrap = svgEl("g", { class: "arriving", style: `--from-x: ${dx}px; --from-y: ${dy}px` });
+        const wrap = svgEl("g", { class: "arriving" });
+        // Through the CSSOM: the site's CSP allows no style attribute.
+        wrap.style.setProperty("--from-x", `${dx}px`);
+        wrap.style.setProperty("--from-y", `${dy}px`);
         wrap.append(drawn);
         image.append(wrap);
       } else {
@@ -1188,6 +1191,8 @@ import { layoutLine } from "./board-geometry.mjs";
   });
 
   function receive(message, receivedAt) {
+    // Other scripts of the page (ratings.js) hear every message too.
+    root.dispatchEvent(new CustomEvent("table:message", { detail: message }));
     if (message.type === "state") applyState(message, receivedAt);
     else if (message.type === "presence") applyPresence(message, receivedAt);
     else if (message.type === "error") {

@@ -66,7 +66,7 @@ def take_turn(page) -> bool:  # type: ignore[no-untyped-def]
                     openings.first.click(timeout=2000)
     except PlaywrightTimeout:
         return False
-    page.wait_for_function(f"document.querySelector('[data-version]').dataset.version > {before}")
+    page.wait_for_function(f"() => document.querySelector('[data-version]').dataset.version > {before}")
     return True
 
 

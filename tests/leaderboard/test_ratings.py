@@ -268,3 +268,35 @@ def test_idle_days_lower_what_is_shown_and_the_next_match_starts_from_grown_sigm
     change = RatingChange.objects.filter(player=alice).latest("pk")
     assert change.ordinal_before == pytest.approx(rating.ordinal)
     assert change.sigma_before == pytest.approx(rating.sigma)  # as stored, for unrate
+
+
+def test_matches_whose_task_was_lost_are_rated_by_the_periodic_task(players):
+    from leaderboard import tasks
+
+    alice, bob = players[:2]
+    lost = [finished("draw", [alice, bob], [100, 0], [True, False]) for _ in range(2)]
+    friendly = finished("draw", [alice, bob], [100, 0], [True, False], rated=False)
+    assert tasks.rate_pending() == 2
+    assert all(RatingChange.objects.filter(game=game).count() == 2 for game in lost)
+    assert not RatingChange.objects.filter(game=friendly).exists()
+    assert tasks.rate_pending() == 0
+    assert Rating.objects.get(player=alice, variant="draw").matches == 2
+
+
+def test_ending_a_rated_match_sends_its_rating_task_after_the_commit(
+    players, django_capture_on_commit_callbacks, monkeypatch
+):
+    from config.celery import app
+    from tests.leaderboard.conftest import play_out, start
+
+    sent = []
+    monkeypatch.setattr(app, "send_task", lambda name, args=(), **kw: sent.append((name, args)))
+    alice, bob = players[:2]
+    rated = start("block", [alice, bob], target=50)
+    friendly = start("block", [alice, bob], target=50, rated=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(rated)
+        play_out(friendly)
+    assert [s for s in sent if s[0] == "leaderboard.tasks.rate_match"] == [
+        ("leaderboard.tasks.rate_match", (rated,))
+    ]

@@ -191,3 +191,23 @@ def test_no_command_is_refused():
     assert done.returncode == 2 and done.stdout == ""
     done = run("replay")
     assert done.returncode == 2 and done.stdout == ""
+
+
+def test_r63_daily_prints_the_five_deals_of_a_days_seed():
+    """``python -m games.rules daily``: what anyone can run once the day's seed is
+    published, to check the five deals every attempt was dealt (docs/record.md)."""
+    from games.rules import DAILY_ROUNDS, deal, get_ruleset, round_seed, tile_str
+
+    done = run("daily", "--seed", "graine du jour", "--variant", "block", "--seats", "3")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    out = json.loads(done.stdout)
+    assert (out["variant"], out["seats"], out["seed"]) == ("block", 3, "graine du jour")
+    assert [r["number"] for r in out["rounds"]] == list(range(1, DAILY_ROUNDS + 1))
+    for entry in out["rounds"]:
+        assert entry["seed"] == round_seed("graine du jour", entry["number"])
+        dealt = deal(entry["seed"], get_ruleset("block"), 3)
+        assert entry["hands"] == [[tile_str(t) for t in hand] for hand in dealt.hands]
+        assert entry["stock"] == [tile_str(t) for t in dealt.stock]
+    assert len({json.dumps(r["hands"]) for r in out["rounds"]}) == DAILY_ROUNDS
+    refused = run("daily", "--seed", "s", "--variant", "block", "--seats", "5")
+    assert refused.returncode == 2 and "2 to 4 seats" in refused.stderr

@@ -50,7 +50,7 @@ def open_page(browser: Any, base: str, user: Any, path: str) -> Any:
 def table_page(browser: Any, base: str, user: Any, game_id: int) -> Any:
     """The table's page, once its socket has delivered the first state."""
     page = open_page(browser, base, user, f"/tables/{game_id}/")
-    page.wait_for_function("document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
+    page.wait_for_function("() => document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
     return page
 
 
@@ -60,7 +60,7 @@ def shown_version(page: Any) -> int:
 
 def wait_for_version(page: Any, version: int) -> None:
     page.wait_for_function(
-        f"Number(document.getElementById('table').dataset.version) >= {version}", timeout=WAIT_MS
+        f"() => Number(document.getElementById('table').dataset.version) >= {version}", timeout=WAIT_MS
     )
 
 
