@@ -257,7 +257,7 @@ def matches_in_play(limit: int = 100) -> list[dict[str, Any]]:
     from django.db.models import Count, Q
 
     games = (
-        Game.objects.filter(status__in=Game.LIVE, public=True)
+        Game.objects.filter(status__in=Game.LIVE, public=True, daily=False)
         .annotate(watching=Count("connections", filter=Q(connections__seat__isnull=True)))
         .prefetch_related("seat_set__player")
         .order_by("-watching", "-started", "-pk")[:limit]

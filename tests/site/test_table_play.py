@@ -81,7 +81,7 @@ def test_a_double_click_on_a_tile_that_fits_both_ends_plays_nothing(browser, liv
     page = table_page_in(context, base, user, game_id)
     sent = record_plays(page)
     page.reload()
-    page.wait_for_function("document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
+    page.wait_for_function("() => document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
     version = shown_version(page)
     # Its turn: the tab's title says so (and a sound, unless muted: the switch is kept).
     assert (
@@ -140,7 +140,7 @@ def table_page_in(context: Any, base: str, user: Any, game_id: int) -> Any:
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
     page.goto(f"{base}/tables/{game_id}/")
-    page.wait_for_function("document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
+    page.wait_for_function("() => document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
     return page
 
 
@@ -191,7 +191,9 @@ def test_the_journal_is_rebuilt_on_every_connection(browser, live_site):
     assert plays and (draws[0] or draws[1]), "SEED no longer draws in the first eleven plays"
     for user, seat in ((alice, 0), (bob, 1), (carol, None)):
         page = open_page(browser, base, user, f"/tables/{game_id}/")
-        page.wait_for_function("document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
+        page.wait_for_function(
+            "() => document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS
+        )
         for _reload in range(2):
             text = page.locator("#log").inner_text()
             for tile in plays:
@@ -205,6 +207,8 @@ def test_the_journal_is_rebuilt_on_every_connection(browser, live_site):
                     # R6: the tiles drawn are named to the seat that drew them only.
                     assert bool(re.search(r"\d-\d", line)) == (other == seat), (seat, line)
             page.reload()
-            page.wait_for_function("document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS)
+            page.wait_for_function(
+                "() => document.getElementById('table').dataset.version !== ''", timeout=WAIT_MS
+            )
         assert page.errors == []
         page.context.close()
