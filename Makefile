@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings clean
+.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings bench-api clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
@@ -16,6 +16,7 @@ help:
 	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
 	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
 	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (Celery, docs/benchmarks.md)"
+	@echo "make bench-api   the history API among a million stored matches (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-ratings   the leaderboard's pages and a rating update with 100,000 players (docs/benchmarks.md)"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
@@ -84,6 +85,11 @@ bench-load: venv
 # (PostgreSQL and Redis must be up). Options: make bench-deadlines DEADLINES_ARGS='--tables 50'
 bench-deadlines: venv
 	$(BIN)/python -m bench.deadlines $(DEADLINES_ARGS)
+
+# The history API among a million matches generated in bulk (PostgreSQL must be up; the
+# data is kept between runs). Options: make bench-api API_ARGS='--requests 500 --fresh'
+bench-api: venv
+	$(BIN)/python -m bench.api $(API_ARGS)
 
 # The day's page queries (top 50, own rank) over 1,000,000 attempts on PostgreSQL.
 # Options: make bench-daily DAILY_ARGS='--attempts 100000 --database-url postgres://...'

@@ -7,6 +7,7 @@ from django.db.models import Count, Prefetch, Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from accounts import tokens
 from games.catalog import NAMES
 from games.models import Game, Seat
 from games.rules import VARIANTS
@@ -94,5 +95,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "daily": daily.history(player, request.user),
             "ratings": boards.variants_played(player),
             "is_me": player.pk == request.user.pk,
+            **(tokens.context(request.user) if player.pk == request.user.pk else {}),
         },
     )

@@ -135,6 +135,11 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "rest_framework",
+    "knox",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's scripts and styles, served by the site itself
     "accounts",
     "games",
     "leaderboard",
@@ -350,6 +355,59 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
         "schedule": 60.0,
         "options": {"expires": 60.0},
     },
+}
+
+# The history API (/api/, games/api, accounts/api): read-only Django REST framework.
+# Pages of the site use their session; scripts send a personal token
+# (django-rest-knox, "Authorization: Bearer <token>"), created on the profile page.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.AutoSchema",
+    # Per user when logged in, per address otherwise; counted in the Redis cache.
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.UserThrottle", "games.api.throttles.AddressThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "user": env.str("API_RATE_USER", default="600/min"),
+        "address": env.str("API_RATE_ADDRESS", default="120/min"),
+        # The export streams every match of a player: a few a minute at most.
+        "export": env.str("API_RATE_EXPORT", default="5/min"),
+    },
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+REST_KNOX = {
+    "AUTH_HEADER_PREFIX": "Bearer",
+    # Personal tokens last until their owner revokes them.
+    "TOKEN_TTL": None,
+    "AUTO_REFRESH": False,
+}
+KNOX_TOKEN_MODEL = "accounts.ApiToken"
+# knox's migrations create its own token table even when the model is swapped for ours
+# (which then blocks flushing the users on PostgreSQL): it has no other model, so none run.
+MIGRATION_MODULES = {"knox": None}
+API_TOKENS_PER_USER = 20
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Dominos — API de l’historique",
+    "DESCRIPTION": (
+        "Read-only history of the site's matches, players, daily challenges and "
+        "leaderboards. Match records are in the format of docs/record.md "
+        "(python -m games.rules replay)."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No badge fetched from validator.swagger.io: the page loads nothing from another host.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 # Ratings (leaderboard.ratings). A player is provisional ("?") while their openskill

@@ -14,4 +14,5 @@ urlpatterns = [
     # Before the admin's own: its login is the site's (rate-limited) one.
     path("admin/login/", views.admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
+    path("api/", include("games.api.urls")),
 ]

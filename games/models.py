@@ -65,6 +65,8 @@ class Game(models.Model):
     ]
     LIVE = (PLAYING, ROUND_OVER)
 
+    objects = GameQuerySet.as_manager()
+
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games")
     variant = models.CharField(max_length=20)
     seats = models.PositiveSmallIntegerField()
@@ -225,6 +227,11 @@ class Seat(models.Model):
                 name="seat_player_or_robot",
             ),
         ]
+        indexes = [
+            # A player's matches, newest first: /api/players/<name>/matches/, the export,
+            # /api/matches/?player=, the profile's recent games (seats of a player by game).
+            models.Index(fields=["player", "-game"], name="seat_player_game"),
+        ]
         ordering = ["index"]
 
     def __str__(self) -> str:
@@ -297,20 +304,25 @@ class Move(models.Model):
 
     def action(self) -> dict[str, Any]:
         """The move as written in a record (docs/record.md)."""
-        out: dict[str, Any] = {"seat": self.seat}
-        if self.kind == self.DRAW:
-            out["draw"] = self.tile
-        elif self.kind == self.PASS:
-            out["pass"] = True
-        else:
-            out["play"] = self.tile
-            if self.end:
-                out["end"] = self.end
-            if self.open is not None:
-                out["open"] = self.open
-        if self.auto:
-            out["auto"] = True
-        return out
+        return move_action(self.seat, self.kind, self.tile, self.end, self.open, self.auto)
+
+
+def move_action(seat: int, kind: str, tile: str, end: str, open: int | None, auto: bool) -> dict[str, Any]:
+    """A move of the log as written in a record (docs/record.md), from its columns."""
+    out: dict[str, Any] = {"seat": seat}
+    if kind == Move.DRAW:
+        out["draw"] = tile
+    elif kind == Move.PASS:
+        out["pass"] = True
+    else:
+        out["play"] = tile
+        if end:
+            out["end"] = end
+        if open is not None:
+            out["open"] = open
+    if auto:
+        out["auto"] = True
+    return out
 
 
 class Connection(models.Model):

@@ -172,8 +172,9 @@ def test_the_profile_takes_two_queries_per_variant_rated_not_one_per_match(
         ratings.rate_match(finished("draw" if n % 2 else "block", [alice, bob], [100, n], [True, False]).pk)
     client.force_login(bob)
     client.get(reverse("profile", args=["alice"]))  # the session saved
-    # Those of a profile without ratings (tests/accounts/test_profile.py: 12, the header's
-    # own table included), then for each variant: the place and the history.
+    # Those of another's profile without ratings (tests/accounts/test_profile.py, less her
+    # own API tokens; the header's own table included), then for each variant: the place
+    # and the history.
     with django_assert_num_queries(12 + 2 * 2):
         client.get(reverse("profile", args=["alice"]))
 

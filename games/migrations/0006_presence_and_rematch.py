@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_robots_turn_seed"),
+        ("games", "0005_api_indexes"),
     ]
 
     operations = [

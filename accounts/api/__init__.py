@@ -1,0 +1,1 @@
+"""The players' endpoints of the history API: profiles, their matches, the export."""
