@@ -152,7 +152,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "config.middleware.permissions_policy",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "config.language.FrenchFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -178,6 +178,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.my_table",
             ],
         },
     },
@@ -262,6 +263,19 @@ AUTHENTICATION_BACKENDS = [
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Every field of every account form has a length limit (accounts.forms); a new
+# username has at most 30 characters (accounts.validators).
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.LoginForm",
+    "signup": "accounts.forms.SignupForm",
+    "add_email": "accounts.forms.AddEmailForm",
+    "change_password": "accounts.forms.ChangePasswordForm",
+    "set_password": "accounts.forms.SetPasswordForm",
+    "reset_password": "accounts.forms.ResetPasswordForm",
+    "reset_password_from_key": "accounts.forms.ResetPasswordKeyForm",
+    "reauthenticate": "accounts.forms.ReauthenticateForm",
+}
+ACCOUNT_USERNAME_VALIDATORS = "accounts.validators.username_validators"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
@@ -303,6 +317,9 @@ DESERTED_TIMEOUT_SECONDS = env.float("DESERTED_TIMEOUT_SECONDS", default=10 * 60
 # Presence: each open table socket renews its row this often; a row not renewed for
 # PRESENCE_TIMEOUT_SECONDS belonged to a process that died and is swept.
 PRESENCE_HEARTBEAT_SECONDS = env.float("PRESENCE_HEARTBEAT_SECONDS", default=30.0)
+# R53: a seat counts as disconnected once it has had no open socket for this long
+# (a reload is not leaving).
+PRESENCE_GRACE_SECONDS = env.float("PRESENCE_GRACE_SECONDS", default=3.0)
 PRESENCE_TIMEOUT_SECONDS = env.float("PRESENCE_TIMEOUT_SECONDS", default=90.0)
 # How often the watchdog runs (games.tasks.sweep): overdue deadlines whose timer was
 # lost, dead sockets, abandoned tables.

@@ -28,8 +28,10 @@ from channels.layers import get_channel_layer
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games.models import Connection, Game, robot_label
+from games.journal import journal
+from games.models import Connection, Game, Move, robot_label
 from games.rules import Match, from_json, view, view_events
+from games.rules.knowledge import public_info, shown_none
 
 if TYPE_CHECKING:
     from games.services import Change
@@ -85,6 +87,10 @@ def table_info(game: Game) -> dict[str, Any]:
         ],
         "daily": game.daily,
         "clock": clock(game),
+        # How many watch the table (their sockets: a spectator with two tabs counts twice).
+        "spectators": Connection.objects.filter(game=game, seat__isnull=True).count(),
+        # The return match of this one, once a player has asked for it ("Revanche").
+        "rematch": Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first(),
         # R12: a round's commitment from its start, its seed once it is over.
         "rounds": [
             {"number": number, "commitment": commit, "seed": seed if finished and not secret else None}
@@ -103,15 +109,37 @@ def clock(game: Game) -> dict[str, Any] | None:
     """
     if game.deadline is None or game.status not in Game.LIVE:
         return None
-    left = max(0, round((game.deadline - timezone.now()).total_seconds() * 1000))
+    # R56: while no seat is connected the table waits, its clock stopped at what was left.
+    stopped = game.deserted is not None
+    left = max(0, round((game.deadline - (game.deserted or timezone.now())).total_seconds() * 1000))
     if game.status == Game.ROUND_OVER:
-        return {"kind": "pause", "seat": None, "remaining_ms": left}
-    return {"kind": "turn", "seat": game.turn, "remaining_ms": left}
+        out: dict[str, Any] = {"kind": "pause", "seat": None, "remaining_ms": left}
+    else:
+        out = {"kind": "turn", "seat": game.turn, "remaining_ms": left}
+    if stopped:
+        out["stopped"] = True
+    return out
 
 
 def snapshot(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
     """What a broadcast needs, taken inside the transaction (so it is this version's)."""
-    return {"state": game.state, "version": game.version, "table": table_info(game), "events": events}
+    return {
+        "state": game.state,
+        "version": game.version,
+        "table": table_info(game),
+        "events": events,
+        "shown_none": _shown_none(game),
+    }
+
+
+def _shown_none(game: Game) -> list[list[int]] | None:
+    """For each seat, the numbers it showed it holds none of this round (games.rules.knowledge)."""
+    if not game.state or not game.state.get("round"):
+        return None
+    number = game.state["round"]["number"]
+    moves = Move.objects.filter(game=game, round__number=number, version__lte=game.version).order_by("seq")
+    none = shown_none(game.variant, game.seats, [m.action() for m in moves])
+    return [sorted(numbers) for numbers in none]
 
 
 def state_message(snap: dict[str, Any], seat: int | None, match: Match | None = None) -> dict[str, Any]:
@@ -121,12 +149,16 @@ def state_message(snap: dict[str, Any], seat: int | None, match: Match | None = 
     """
     if match is None and snap["state"]:
         match = from_json(snap["state"])
+    seen = view(match, seat) if match else None
+    if seen is not None and seen["round"] is not None and match is not None:
+        none = [set(numbers) for numbers in snap.get("shown_none") or [[]] * match.seats]
+        seen["round"]["public"] = public_info(match, seat, none)
     return {
         "type": "state",
         "version": snap["version"],
         "events": view_events(snap["events"], seat),
         "table": snap["table"],
-        "view": view(match, seat) if match else None,
+        "view": seen,
     }
 
 
@@ -204,6 +236,7 @@ def presence_changed(game_id: int) -> None:
         "version": game.version,
         "players": info["players"],
         "clock": info["clock"],
+        "spectators": info["spectators"],
     }
     _send((table_group(game_id), encode(message)))
 
@@ -227,7 +260,7 @@ def lobby_entry(game: Game) -> dict[str, Any]:
 def lobby_tables() -> list[dict[str, Any]]:
     """The open public tables, newest first."""
     games = (
-        Game.objects.filter(status=Game.OPEN, public=True)
+        Game.objects.filter(status=Game.OPEN, public=True, rematch_of__isnull=True)
         .select_related("host")
         .prefetch_related("seat_set__player")
         .order_by("-created", "-pk")
@@ -235,15 +268,42 @@ def lobby_tables() -> list[dict[str, Any]]:
     return [lobby_entry(game) for game in games[:200]]
 
 
+def matches_in_play(limit: int = 100) -> list[dict[str, Any]]:
+    """The public matches in play, to watch: most watched first, then newest."""
+    from django.db.models import Count, Q
+
+    games = (
+        Game.objects.filter(status__in=Game.LIVE, public=True, daily=False)
+        .annotate(watching=Count("connections", filter=Q(connections__seat__isnull=True)))
+        .prefetch_related("seat_set__player")
+        .order_by("-watching", "-started", "-pk")[:limit]
+    )
+    return [
+        {
+            "id": game.pk,
+            "variant": game.variant,
+            "players": [seat.player.username for seat in game.seat_set.all()],
+            "spectators": game.watching,
+            "url": game.get_absolute_url(),
+        }
+        for game in games
+    ]
+
+
 def current_state(game_id: int, seat: int | None) -> dict[str, Any]:
-    """The full view of ``seat`` now: sent on connection and on request (``sync``)."""
+    """The full view of ``seat`` now, with the match's journal as the seat may read it:
+    sent on connection and on request (``sync``)."""
     game = Game.objects.get(pk=game_id)
-    return state_message(snapshot(game, []), seat)
+    message = state_message(snapshot(game, []), seat)
+    message["journal"] = journal(game, seat)
+    return message
 
 
 def lobby_changed(game_id: int) -> None:
     game = Game.objects.select_related("host").filter(pk=game_id).first()
-    if game is None or not game.public:
+    if (
+        game is None or not game.public or game.rematch_of_id is not None
+    ):  # a return match is its players' own
         return
     _send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))
 

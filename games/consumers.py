@@ -22,6 +22,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from config.language import chosen_language
 from games import broadcast, services
 from games.services import ServiceError
 
@@ -92,16 +93,10 @@ class TokenBucket:
 
 
 def language(scope: dict[str, Any]) -> str:
-    """The page's language: the switch's cookie, else the browser's Accept-Language."""
-    chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
-    if not chosen:
-        headers = dict(scope.get("headers", []))
-        accept = headers.get(b"accept-language", b"").decode("latin-1")
-        chosen = accept.split(",")[0].split(";")[0].strip()
-    try:
-        return translation.get_supported_language_variant(chosen or settings.LANGUAGE_CODE)
-    except LookupError:
-        return settings.LANGUAGE_CODE
+    """The page's language, as the pages choose it (config.language)."""
+    headers = dict(scope.get("headers", []))
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    return chosen_language(scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME), accept)
 
 
 class JsonConsumer(AsyncWebsocketConsumer):

@@ -110,6 +110,11 @@ class Game(models.Model):
     # When a moderator voided the match: it then counts in no statistic, ranking or
     # rating. Who did it is in the moderation log (accounts.ModerationLog), not here.
     voided = models.DateTimeField(null=True, blank=True, editable=False)
+    # The finished match this table is the return match of ("Revanche"): the same
+    # players, each one seat further on; nobody else sits at it.
+    rematch_of = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch", editable=False
+    )
 
     objects = GameQuerySet.as_manager()
 
@@ -335,6 +340,9 @@ class Connection(models.Model):
     # Renewed by the open socket's heartbeat; a row not renewed for
     # PRESENCE_TIMEOUT_SECONDS is a socket whose process died, and is swept.
     seen = models.DateTimeField(default=timezone.now, db_index=True)
+    # When the socket closed, if it was its seat's last one: the seat still counts as
+    # connected for PRESENCE_GRACE_SECONDS (a reload is not leaving, R53); then the row goes.
+    closed = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.seat}: {self.channel}"

@@ -17,9 +17,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, F, Max, OuterRef, Subquery
+from django.db.models import Exists, F, Max, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -81,6 +82,10 @@ MESSAGES = {
     "match_over": _("La partie est terminée."),
     "no_round": _("Aucune manche n’est en cours."),
     "day_over": _("Le jour de ce défi est passé : la tentative ne peut plus être jouée."),
+    "not_over": _("La partie n’est pas terminée."),
+    "busy": _(
+        "Vous êtes déjà assis à une autre table : finissez-y la partie, ou quittez-la avant qu’elle commence."
+    ),
 }
 
 
@@ -95,6 +100,14 @@ class ServiceError(Exception):
     @property
     def message(self) -> str:
         return str(MESSAGES.get(self.code, self.detail or self.code))
+
+
+class Busy(ServiceError):
+    """R56: the player already sits at a live table, ``game`` (a link back to it is due)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__("busy", f"seated at table {game.pk}")
+        self.game = game
 
 
 @dataclass(frozen=True)
@@ -309,6 +322,18 @@ def _due(game: Game, version: int, status: str) -> bool:
     )
 
 
+def _waits_for_nobody(game: Game) -> bool:
+    """R56: while no seat of the match is connected, the table waits: no clock runs, and it
+    plays for nobody. A table found so (nobody ever came back to it) is noted deserted from now.
+    (A daily attempt waits in its own way: its clock is taken off, see ``_turn_seconds``.)"""
+    if game.daily or (game.deserted is None and game.connections.filter(seat__isnull=False).exists()):
+        return False
+    if game.deserted is None:
+        game.deserted = timezone.now()
+        game.save(update_fields=["deserted"])
+    return True
+
+
 def autoplay_if_due(game_id: int, version: int) -> Change | None:
     """R52, R53, R61: the deadline of the turn of ``version`` passed: play it.
 
@@ -319,7 +344,7 @@ def autoplay_if_due(game_id: int, version: int) -> Change | None:
     """
     with transaction.atomic():
         game = _lock(game_id)
-        if game is None or not _due(game, version, Game.PLAYING):
+        if game is None or not _due(game, version, Game.PLAYING) or _waits_for_nobody(game):
             return None
         match = game.match
         action, auto = _due_action(game, match)
@@ -336,7 +361,7 @@ def next_round_if_due(game_id: int, version: int) -> Change | None:
     """R54: the pause between rounds is over: deal the next one, unless the host already has."""
     with transaction.atomic():
         game = _lock(game_id)
-        if game is None or not _due(game, version, Game.ROUND_OVER):
+        if game is None or not _due(game, version, Game.ROUND_OVER) or _waits_for_nobody(game):
             return None
         game.status = Game.PLAYING
         events = _deal(game, game.match)
@@ -368,8 +393,8 @@ def abandon_if_due(game_id: int) -> Change | None:
                 return None
         elif game.status in Game.LIVE and not game.daily:  # an attempt is never abandoned (R56)
             if game.connections.filter(seat__isnull=False).exists():
-                game.deserted = None
-                game.save(update_fields=["deserted"])
+                if game.deserted is not None:
+                    _resume(game)
                 return None
             if game.deserted is None or game.deserted > now - timedelta(
                 seconds=settings.DESERTED_TIMEOUT_SECONDS
@@ -393,10 +418,15 @@ def sweep() -> dict[str, int]:
     done = {"connections": 0, "deadlines": 0, "abandoned": 0}
     stale = now - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
     for channel in Connection.objects.filter(seen__lt=stale).values_list("channel", flat=True):
-        disconnect(channel)
+        disconnect(channel, grace=False)
         done["connections"] += 1
+    # Sockets closed longer ago than their grace, whose timed task was lost (R53).
+    graced = now - timedelta(seconds=settings.PRESENCE_GRACE_SECONDS)
+    for channel in Connection.objects.filter(closed__lte=graced).values_list("channel", flat=True):
+        leave_if_away(channel)
+    # R56: a table that waits for nobody has no clock running.
     overdue = (
-        Game.objects.filter(deadline__lte=now, status__in=Game.LIVE)
+        Game.objects.filter(deadline__lte=now, status__in=Game.LIVE, deserted__isnull=True)
         .exclude(daily=True, playable_until__lte=now)
         .values_list("pk", flat=True)
     )
@@ -427,6 +457,35 @@ def sweep() -> dict[str, int]:
 # Tables ---------------------------------------------------------------------
 
 
+def live_tables_of(user: AbstractBaseUser) -> QuerySet[Game]:
+    """The live tables ``user`` sits at (R56): an open table or a match in play. A daily
+    attempt (with its robot seats) is not a live table."""
+    return (
+        Game.objects.filter(seat_set__player_id=user.pk, status__in=(Game.OPEN, *Game.LIVE))
+        .exclude(daily=True)
+        .order_by("-created", "-pk")
+    )
+
+
+def _lock_user(user: AbstractBaseUser) -> None:
+    """Lock the user's row until the transaction ends (on SQLite, take the write lock, as _lock)."""
+    users = get_user_model().objects.filter(pk=user.pk)
+    if connection.features.has_select_for_update:
+        users.select_for_update().exists()
+    else:
+        users.update(id=F("id"))
+
+
+def _check_free(user: AbstractBaseUser) -> None:
+    """R56: a player sits at one live table at a time. The user's row is locked first, so
+    that two tables joined at once (two tabs) are taken one after the other: the second
+    is refused."""
+    _lock_user(user)
+    live = live_tables_of(user).first()
+    if live is not None:
+        raise Busy(live)
+
+
 def open_table(
     user: AbstractBaseUser,
     variant: str,
@@ -452,6 +511,7 @@ def open_table(
     except RuleError as e:
         raise ServiceError(e.code, e.message) from None
     with transaction.atomic():
+        _check_free(user)
         game = Game.objects.create(
             host=user, variant=variant, seats=seats, target=target, public=public, rated=rated, seed=seed
         )
@@ -493,6 +553,7 @@ def open_attempt(
 def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) -> Change:
     """Take the next free seat (R50); the match starts when every seat is taken."""
     with transaction.atomic():
+        _lock_user(user)  # first: see _check_free
         game = _locked(game_id)
         if not game.can_watch(user, invitation):
             raise ServiceError("not_found")
@@ -501,8 +562,13 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
             raise ServiceError("already_seated")
         if game.status != Game.OPEN:
             raise ServiceError("started")
+        _check_free(user)
         taken = set(game.seat_set.values_list("index", flat=True))
         free = [i for i in range(game.seats) if i not in taken]
+        if game.rematch_of_id is not None:
+            # A return match: its players only, each at its seat, one further on than before.
+            seat = _rematch_seat(game, user)
+            free = sorted(free, key=lambda i: i != seat) if seat in free else []
         if not free:
             raise ServiceError("full")
         try:
@@ -518,6 +584,48 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
             events += _deal(game, match)
         # The player taking the last seat is on their way to the table: a full first turn.
         return _bump(game, events, lobby=True, present=free[0])
+
+
+def _rematch_seat(game: Game, user: AbstractBaseUser) -> int | None:
+    """The seat of ``user`` at the return match ``game``: one further on than at the first."""
+    before = Seat.objects.filter(game_id=game.rematch_of_id, player_id=user.pk).values_list(
+        "index", flat=True
+    )
+    index = before.first()
+    return None if index is None else (index + 1) % game.seats
+
+
+def rematch(game_id: int, user: AbstractBaseUser) -> Game:
+    """ "Revanche": the same players, a new table with the same options, each player one seat
+    further on. The first to ask opens it (its host is the player whose seat is now 0); the
+    others take their seats as they ask; it starts when all have come (R50)."""
+    with transaction.atomic():
+        _lock_user(user)
+        old = _locked(game_id)
+        _seat_of(old, user)
+        if old.status != Game.OVER:
+            raise ServiceError("not_over")
+        if old.daily:  # a daily attempt is played once, against the house robots (R61)
+            raise ServiceError("not_found")
+        new = Game.objects.filter(rematch_of=old).first()
+        if new is None:
+            _check_free(user)
+            last = old.seat_set.get(index=old.seats - 1).player  # one seat on: seat 0 now
+            new = Game.objects.create(
+                host=last,
+                variant=old.variant,
+                seats=old.seats,
+                target=old.target,
+                public=old.public,
+                rematch_of=old,
+            )
+            _bump(new, [])
+            # The finished table's pages learn of it (a link to the return match).
+            _bump(old, [{"type": "rematch", "seat": _seat_of(old, user), "table": new.pk}])
+    if new.seat_set.filter(player_id=user.pk).exists():
+        return new
+    join(new.pk, user, new.invitation)
+    return new
 
 
 def leave(game_id: int, user: AbstractBaseUser) -> Change:
@@ -677,25 +785,49 @@ def connect(
         if seat is None and not game.can_watch(user, invitation):
             raise ServiceError("not_found")
         was = _connected(game, seat)
+        if seat is not None:
+            # A reload: the socket that closed a moment ago (in its grace) was this one's.
+            Connection.objects.filter(game=game, seat=seat, closed__isnull=False).delete()
         Connection.objects.create(
             game=game, user=user if seat is not None else None, seat=seat, channel=channel
         )
         if seat is not None and game.deserted is not None:
-            game.deserted = None
-            game.save(update_fields=["deserted"])
+            _resume(game)
         if seat is not None and game.daily and game.status in Game.LIVE and game.deadline is None:
             # R56: the attempt waited for its player; its clock starts again.
             _start_clock(game, seat)
             game.save(update_fields=["deadline"])
         # R53: coming back gives no time back; the deadline stays as it is.
-        if seat is not None and not was:
+        if seat is None or not was:  # a player back, or one more spectator
             transaction.on_commit(lambda: broadcast.presence_changed(game_id))
     return seat
 
 
-def disconnect(channel: str) -> None:
-    """A socket closed (or its process died). R53: a seat left with no socket on its own
-    turn has AWAY_SECONDS from now, if that is sooner than its deadline."""
+def _resume(game: Game) -> None:
+    """R56: a player is back at a table that waited for nobody. The clock of what the table
+    waits for starts again with the time it had left when the last player went, at most
+    AWAY_SECONDS if the seat to play is still away (R53)."""
+    assert game.deserted is not None
+    changed = ["deserted"]
+    if game.deadline is not None and game.status in Game.LIVE:
+        left = max(timedelta(0), game.deadline - game.deserted)
+        if game.status == Game.PLAYING and game.turn is not None and not _connected(game, game.turn):
+            left = min(left, timedelta(seconds=settings.AWAY_SECONDS))
+        game.deadline = timezone.now() + left
+        changed.append("deadline")
+        _time_task(game)
+    game.deserted = None
+    game.save(update_fields=changed)
+
+
+def disconnect(channel: str, grace: bool = True) -> None:
+    """A socket closed (or its process died: ``grace=False``).
+
+    R53: a seat counts as disconnected only once it has had no open socket for
+    PRESENCE_GRACE_SECONDS: the last socket of a seat is kept, marked closed, for that
+    long (a reload opens the next one in time), then ``leave_if_away`` counts the seat
+    away, timed by a task and caught by the watchdog.
+    """
     game_id = Connection.objects.filter(channel=channel).values_list("game_id", flat=True).first()
     if game_id is None:
         return
@@ -704,30 +836,76 @@ def disconnect(channel: str) -> None:
         conn = Connection.objects.filter(channel=channel).first()
         if game is None or conn is None:
             return
-        conn.delete()
-        if conn.seat is None or _connected(game, conn.seat):
+        still_open = Connection.objects.filter(game=game, seat=conn.seat, closed__isnull=True).exclude(
+            pk=conn.pk
+        )
+        if conn.seat is None or still_open.exists() or not grace or settings.PRESENCE_GRACE_SECONDS <= 0:
+            conn.delete()
+            _seat_gone(game, conn.seat)
+            if conn.seat is None:  # one spectator fewer
+                transaction.on_commit(lambda: broadcast.presence_changed(game_id))
             return
-        changed = []
-        if game.daily and game.status in Game.LIVE and not _anyone_here(game, None):
-            # R56: nobody left at an attempt: it waits for its player, clocks stopped.
-            game.deadline = None
+        if conn.closed is None:
+            conn.closed = timezone.now()
+            conn.save(update_fields=["closed"])
+            eta = conn.closed + timedelta(seconds=settings.PRESENCE_GRACE_SECONDS)
+            transaction.on_commit(lambda: _send_presence_task(channel, eta))
+
+
+def _send_presence_task(channel: str, eta: datetime) -> None:
+    from config.celery import app  # config imports this module's app: import it when used
+
+    try:
+        app.send_task("games.tasks.leave_if_away", args=(channel,), eta=eta)
+    except Exception:  # the broker is down: the watchdog will find the closed socket
+        log.exception("could not time the departure of %s", channel)
+
+
+def leave_if_away(channel: str) -> bool:
+    """The grace of a closed socket is over (R53): unless its seat came back, the seat is
+    away. True if the socket was forgotten now."""
+    game_id = Connection.objects.filter(channel=channel).values_list("game_id", flat=True).first()
+    if game_id is None:
+        return False
+    with transaction.atomic():
+        game = _lock(game_id)
+        since = timezone.now() - timedelta(seconds=settings.PRESENCE_GRACE_SECONDS)
+        conn = Connection.objects.filter(channel=channel, closed__isnull=False, closed__lte=since).first()
+        if game is None or conn is None:  # back in time (the row is gone), or the task came early
+            return False
+        conn.delete()
+        _seat_gone(game, conn.seat)
+        return True
+
+
+def _seat_gone(game: Game, seat: int | None) -> None:
+    """A socket of ``seat`` is forgotten: if the seat has no other, it is away (R53), and
+    if no seat is left, the table waits for nobody (R56)."""
+    if seat is None or _connected(game, seat):
+        return
+    changed = []
+    if game.daily and game.status in Game.LIVE and not _anyone_here(game, None):
+        # R56: nobody left at an attempt: it waits for its player, clocks stopped.
+        game.deadline = None
+        changed.append("deadline")
+    elif game.status == Game.PLAYING and game.turn == seat and game.deadline:
+        sooner = timezone.now() + timedelta(seconds=settings.AWAY_SECONDS)
+        if sooner < game.deadline:
+            game.deadline = sooner
             changed.append("deadline")
-        elif game.status == Game.PLAYING and game.turn == conn.seat and game.deadline:
-            sooner = timezone.now() + timedelta(seconds=settings.AWAY_SECONDS)
-            if sooner < game.deadline:
-                game.deadline = sooner
-                changed.append("deadline")
-                _time_task(game)
-        if (
-            game.status in Game.LIVE
-            and not game.daily
-            and not game.connections.filter(seat__isnull=False).exists()
-        ):
-            game.deserted = timezone.now()
-            changed.append("deserted")
-        if changed:
-            game.save(update_fields=changed)
-        transaction.on_commit(lambda: broadcast.presence_changed(game.pk))
+            _time_task(game)
+    if (
+        game.status in Game.LIVE
+        and not game.daily
+        and not game.connections.filter(seat__isnull=False).exists()
+    ):
+        # R56: nobody left at a live table: it waits, its clock stopped at what is left.
+        game.deserted = timezone.now()
+        changed.append("deserted")
+    if changed:
+        game.save(update_fields=changed)
+    game_id = game.pk
+    transaction.on_commit(lambda: broadcast.presence_changed(game_id))
 
 
 def heartbeat(channel: str) -> bool:

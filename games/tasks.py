@@ -35,6 +35,12 @@ def next_round(game_id: int, version: int) -> bool:
     return services.next_round_if_due(game_id, version) is not None
 
 
+@shared_task(name="games.tasks.leave_if_away", ignore_result=True)
+def leave_if_away(channel: str) -> bool:
+    """R53: a seat's last socket closed PRESENCE_GRACE_SECONDS ago: unless it is back, it is away."""
+    return services.leave_if_away(channel)
+
+
 @shared_task(name="games.tasks.sweep", ignore_result=True)
 def sweep() -> dict[str, int]:
     """The watchdog: lost timers, dead sockets, abandoned tables."""

@@ -8,4 +8,7 @@ urlpatterns = [
     path("tables/<int:pk>/", views.table, name="table"),
     path("tables/<int:pk>/rejoindre/", views.join, name="join"),
     path("tables/<int:pk>/quitter/", views.leave, name="leave"),
+    path("tables/<int:pk>/revanche/", views.rematch, name="rematch"),
+    path("tables/<int:pk>/revoir/", views.replay, name="replay"),
+    path("donnes/", views.deals, name="deals"),
 ]

@@ -5,14 +5,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import broadcast, services
+from games import broadcast, replay as game_replay, services
 from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
-from games.services import ServiceError
+from games.services import Busy, ServiceError
 from leaderboard.results import match_ratings
 
 
@@ -41,7 +43,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 rated=data.get("rated"),
             )
         except ServiceError as e:
-            form.add_error(FIELD_ERRORS.get(e.code), e.message)
+            form.add_error(FIELD_ERRORS.get(e.code), refusal(e))
         else:
             return redirect(game)
     me = request.user.get_username()
@@ -54,12 +56,54 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "variants": {key: {"name": names[key], **allowed} for key, allowed in variant_choices().items()},
     }
     tables = [_lobby_row(entry, names, me) for entry in broadcast.lobby_tables()]
+    playing = [
+        {**entry, "name": names.get(entry["variant"], entry["variant"])}
+        for entry in broadcast.matches_in_play()
+    ]
     return render(
         request,
         "games/lobby.html",
-        {"form": form, "tables": tables, "page": page},
+        {"form": form, "tables": tables, "page": page, "playing": playing},
         status=400 if form.errors else 200,
     )
+
+
+def refusal(error: ServiceError) -> str:
+    """A refusal as a page says it: with a link back to the player's table when they have one."""
+    if isinstance(error, Busy):
+        return format_html(
+            '{} <a class="my-table" href="{}">{}</a>',
+            error.message,
+            error.game.get_absolute_url(),
+            _("Retourner à votre table"),
+        )
+    return error.message
+
+
+@login_required
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """The replay of a finished match: every action of every round, step by step, as each
+    seat saw it or with every hand shown. A match still in play has none (its hands are secret)."""
+    game = _visible_game(request, pk)
+    # A daily attempt's deals are the day's secret until the day is over (R63).
+    if game.status != Game.OVER or (game.daily and not game.day_over()):
+        raise Http404
+    names = dict(game.seat_set.values_list("index", "player__username"))
+    data = {
+        "frames": game_replay.frames(game),
+        "players": [names.get(i, "") for i in range(game.seats)],
+        "teams": next(v for v in variants() if v.id == game.variant).ruleset.teams,
+    }
+    return render(
+        request,
+        "games/replay.html",
+        {"game": game, "variant": next(v for v in variants() if v.id == game.variant), "data": data},
+    )
+
+
+def deals(request: HttpRequest) -> HttpResponse:
+    """How to check a deal: what the commitment and the seed are, and how to re-deal (R12)."""
+    return render(request, "games/deals.html")
 
 
 def _lobby_row(entry: dict[str, Any], names: dict[str, str], me: str) -> dict[str, Any]:
@@ -122,8 +166,21 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.join(game.pk, request.user, request.POST.get("invitation"))
     except ServiceError as e:
-        messages.error(request, e.message)
+        messages.error(request, refusal(e))
     return redirect(game)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Revanche": to the return match of a finished one (opened by the first who asks)."""
+    game = _visible_game(request, pk)
+    try:
+        new = services.rematch(game.pk, request.user)
+    except ServiceError as e:
+        messages.error(request, refusal(e))
+        return redirect(game)
+    return redirect(new)
 
 
 @login_required

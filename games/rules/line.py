@@ -50,6 +50,14 @@ class Line(NamedTuple):
         """The numbers the open ends show."""
         return frozenset(map(itemgetter(1), self.ends))
 
+    def ends_dict(self) -> dict[str, int]:
+        return dict(self.ends)
+
+
+def lone_double(line: Line) -> bool:
+    """Whether the line is its opening double alone: its two sides are then alike (R3)."""
+    return line.center[0] == line.center[1] and not line.left and not line.right
+
 
 def _open_ends(
     center: Tile,
@@ -125,3 +133,34 @@ def count(line: Line) -> int:
         if not line.right:
             total += b
     return total
+
+
+def count_parts(line: Line) -> list[dict[str, object]]:
+    """What each open end adds to the count (R41), and why: the count explained.
+
+    One entry per open end, in the order left, right, up, down: ``end``, the
+    ``number`` it shows, the points it ``counts`` and ``why``: ``"end"`` (the end's
+    number), ``"double"`` (a double lying crosswise at the end of an arm: both
+    halves), ``"spinner"`` (the spinner whose long sides do not both carry a tile
+    yet: both halves, once), ``"lone_double"`` (the opening double alone: both
+    halves, once, on the left), ``"same_double"`` (the other side of that same
+    double: nothing more), ``"empty_arm"`` (an arm of the spinner with no tile:
+    nothing). The counts add up to ``count(line)``.
+    """
+    a, b = line.center
+    parts: list[dict[str, object]] = []
+    for end, number in line.ends:
+        arm = line.arm(end)
+        if arm:
+            inner, outer = arm[-1]
+            counts, why = (outer * 2, "double") if inner == outer else (outer, "end")
+        elif end in ("up", "down"):
+            counts, why = 0, "empty_arm"
+        elif a != b:
+            counts, why = number, "end"
+        elif not line.left and not line.right:
+            counts, why = (a + b, "lone_double") if end == "left" else (0, "same_double")
+        else:
+            counts, why = a + b, "spinner" if line.spinner == "center" else "double"
+        parts.append({"end": end, "number": number, "counts": counts, "why": why})
+    return parts

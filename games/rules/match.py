@@ -12,8 +12,8 @@ from typing import Any
 
 from .deal import check_deal, deal
 from .errors import RuleError
-from .line import Line, count, open_line, place
-from .round import can_play, legal_plays, resolve_play
+from .line import Line, count, lone_double, open_line, place
+from .round import can_play, legal_plays, open_options, resolve_play
 from .scoring import match_winner, play_points, round_end
 from .state import OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Action, Match, Round, Winner, winner_json
 from .tiles import DOUBLES, TILE_TEXT, Tile, hand_pips, weight
@@ -193,10 +193,18 @@ def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[
     rest.remove(tile)
     new_hands[seat] = hand = tuple(rest)
     hands = tuple(new_hands)
+    # What the journal needs to say of the play (and no more): whether the player chose
+    # which number stays open (R22), and whether the end named made no difference (a tile
+    # laid beside a lone opening double, whose two sides are alike).
+    said: dict[str, bool] = {}
     if line is None:
         line = open_line(tile, rules.spinner)
     else:
         assert end is not None and opened is not None
+        if rules.wild_blanks and len(open_options(tile, line.ends_dict()[end], True)) > 1:
+            said["open_chosen"] = True
+        if lone_double(line):
+            said["either_end"] = True
         line = place(line, end, tile[0] if opened == tile[1] else tile[1], opened, rules.spinner)
     points = 0
     side = seat
@@ -215,6 +223,7 @@ def _lay(rules: Ruleset, match: Match, play: Action, forced: bool, events: list[
             "open": opened,
             "points": points,
             "forced": forced,
+            **said,
         }
     )
     result = ""
@@ -349,7 +358,12 @@ def _end_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -
     winner, awarded = round_end(rules, rnd.hands, result, rnd.last, rnd.opener)
     scores = tuple(map(add, match.scores, awarded))
     rnd = _new(Round, rnd[:9] + (tuple(map(add, rnd.points, awarded)), rnd.last, result, winner, ()))
-    events.append(_round_over_event(rnd))
+    event = _round_over_event(rnd)
+    if rules.scoring == "all_fives" and winner is not None:
+        # R34: the difference of the hands, and what it scored once rounded to a multiple of 5.
+        pips = event["pips_left"]
+        event["difference"] = {"pips": abs(pips[0] - pips[1]), "scored": max(awarded)}
+    events.append(event)
     status, won = ROUND_OVER, None
     if match.target is None:
         if rnd.number >= DAILY_ROUNDS:

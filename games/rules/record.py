@@ -138,12 +138,16 @@ def replay(record: object) -> dict[str, Any]:
 
 
 def replay_match(
-    record: object, on_state: Callable[[Match], None] | None = None
+    record: object,
+    on_state: Callable[[Match], None] | None = None,
+    on_events: Callable[[int, list[Event], dict[str, Any] | None], None] | None = None,
 ) -> tuple[Match, list[dict[str, Any]]]:
     """Replay a record; return the match state it ends in and each round's outcome.
 
     ``on_state`` is called with the state after each round's deal and after each
-    player's action, the same states as live play went through.
+    player's action, the same states as live play went through. ``on_events`` is
+    called with the round's index and the events of its deal (action ``None``),
+    then of each player's action (with the action as written), as live play sent them.
     """
     match = _new_match(record)
     assert isinstance(record, dict)
@@ -182,6 +186,8 @@ def replay_match(
                 )
         if on_state:
             on_state(match)
+        if on_events:
+            on_events(ri, events, None)
         pending = _forced(events)
         actions = rd.get("actions", [])
         if not isinstance(actions, list):
@@ -211,6 +217,32 @@ def replay_match(
                 raise ReplayError(at, e.message, e.code) from None
             if on_state:
                 on_state(match)
+            if on_events:
+                on_events(ri, events, data)
             pending = _forced(events)
         summaries.append(round_summary(match))
     return match, summaries
+
+
+def journal(record: object) -> list[list[Event]]:
+    """Every round's events, in order, as live play sent them: its deal, each action and
+    the forced actions that followed, its end. A play the record marks ``auto`` (the
+    table played it when the clock ran out, R52) is marked so in its event.
+
+    These are the events with every tile drawn in them: show a seat only its own
+    (``view_events``, R6).
+    """
+    rounds: list[list[Event]] = []
+
+    def collect(index: int, events: list[Event], action: dict[str, Any] | None) -> None:
+        while len(rounds) <= index:
+            rounds.append([])
+        if action is not None and action.get("auto"):
+            for event in events:
+                if event["type"] == PLAY and event["seat"] == action["seat"]:
+                    event["auto"] = True
+                    break
+        rounds[index].extend(events)
+
+    replay_match(record, on_events=collect)
+    return rounds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .line import count
+from .line import count, count_parts, lone_double
 from .match import legal_actions
 from .state import PLAYING, Match, line_to_json, winner_json
 from .tiles import hand_pips, tile_str
@@ -46,6 +46,11 @@ def view(match: Match, seat: int | None) -> dict[str, Any]:
         "turn": None if over else rnd.turn,
         "line": None if rnd.line is None else line_to_json(rnd.line),
         "count": count(rnd.line) if rules.play_points and rnd.line is not None else None,
+        # R41: what each open end adds to the count, and why (line.count_parts).
+        "count_parts": count_parts(rnd.line) if rules.play_points and rnd.line is not None else None,
+        # The opening double alone: its two sides are alike, so the end a tile goes on
+        # is no choice (R3).
+        "ends_alike": rnd.line is not None and lone_double(rnd.line),
         "hand_sizes": [len(h) for h in rnd.hands],
         "stock_size": len(rnd.stock) if rules.draws else 0,
         "drawn": rnd.drawn,

@@ -1,8 +1,8 @@
-/* The live table page: it draws what the table's websocket sends (docs/protocol.md)
+/* The live table page (an ES module): it draws what the table's websocket sends (docs/protocol.md)
    and sends the player's plays. The server decides everything: the page never works
    out a rule, it reads the legal plays from the view. Every text comes translated
    from the template (#table-text), so nothing here is in French. */
-"use strict";
+import { layoutLine } from "./board-geometry.mjs";
 
 (() => {
   const root = document.getElementById("table");
@@ -85,8 +85,11 @@
   let table = null; // state.table
   let view = null; // state.view: null until the match starts
   let lastTile = null; // the tile last laid, outlined on the line
+  let arriving = null; // the tile just laid, drawn coming from its player's place once
+  let arrivingFrom = null;
   let drawnTiles = new Set(); // the tiles this seat drew in the last state's events
-  let choice = null; // {tile, end}: a tile that fits several ways, waiting for the player's pick
+  let choice = null; // {tile, end, shownAt}: a tile that fits several ways, waiting for the player's pick
+  let roundOvers = {}; // each round's round_over event, by number: what the round's end scored
   let waiting = false; // a command is on its way: no second one until the server answers
   let clock = null; // what the table waits for: {kind, seat, version, endsAt}, see "The clock"
 
@@ -176,63 +179,8 @@
   }
 
   // The line ------------------------------------------------------------------
-  // One row: the left arm (outermost first), the centre, the right arm; doubles
-  // crosswise. The spinner's up and down arms grow above and below it. The row
-  // never wraps: the board scrolls sideways, and keeps the last tile in view.
-
-  const GAP = 0.12;
-
-  function layoutLine(line) {
-    const [a, b] = line.center.split("-").map(Number);
-    const row = [
-      ...line.left
-        .map(([inner, outer], index) => ({ first: outer, second: inner, arm: "left", index }))
-        .reverse(),
-      { first: a, second: b, arm: "center", index: 0 },
-      ...line.right.map(([inner, outer], index) => ({ first: inner, second: outer, arm: "right", index })),
-    ];
-    const tiles = [];
-    let x = 0;
-    for (const item of row) {
-      const double = item.first === item.second;
-      const width = double ? 1 : 2;
-      tiles.push({ ...item, x: x + width / 2, y: 0, upright: double });
-      x += width + GAP;
-    }
-    const rowEnd = x - GAP;
-    const marks = { left: { x: -GAP - 0.5, y: 0 }, right: { x: rowEnd + GAP + 0.5, y: 0 } };
-
-    const spinner = tiles.find(
-      (tile) => tile.arm === line.spinner && (line.spinner === "center" || tile.index === line.spinner_at),
-    );
-    if (spinner) {
-      // The spinner is a double lying crosswise: its ends are one unit above and below the row.
-      // Along an arm a tile stands upright and a double lies across (it is then one unit tall).
-      let top = -1;
-      for (const [inner, outer] of line.up) {
-        const upright = inner !== outer;
-        const height = upright ? 2 : 1;
-        const y = top - GAP - height / 2;
-        tiles.push({ first: outer, second: inner, arm: "up", x: spinner.x, y, upright });
-        top -= GAP + height;
-      }
-      let bottom = 1;
-      for (const [inner, outer] of line.down) {
-        const upright = inner !== outer;
-        const height = upright ? 2 : 1;
-        const y = bottom + GAP + height / 2;
-        tiles.push({ first: inner, second: outer, arm: "down", x: spinner.x, y, upright });
-        bottom += GAP + height;
-      }
-      marks.up = { x: spinner.x, y: top - GAP - 0.5 };
-      marks.down = { x: spinner.x, y: bottom + GAP + 0.5 };
-    }
-    for (const tile of tiles) {
-      tile.name = `${Math.min(tile.first, tile.second)}-${Math.max(tile.first, tile.second)}`;
-      tile.spinner = tile === spinner;
-    }
-    return { tiles, marks };
-  }
+  // Laid out by board-geometry.mjs as on a real table: it turns at the edge of the board
+  // instead of running off it, doubles crosswise, the spinner's four arms.
 
   function renderBoard() {
     const board = $("board");
@@ -241,26 +189,16 @@
       fill(board, el("p", { class: "board-empty" }, t("board_empty")));
       return;
     }
-    const { tiles, marks } = layoutLine(line);
-    const openEnds = Object.keys(line.ends);
-    // Every open end keeps room for its mark, so the line does not move when marks show.
-    const boxes = [
-      ...tiles.map((tile) => ({ x: tile.x, y: tile.y, w: tile.upright ? 1 : 2, h: tile.upright ? 2 : 1 })),
-      ...openEnds.filter((end) => marks[end]).map((end) => ({ ...marks[end], w: 1, h: 1 })),
-    ];
+    // Tiles as large as pips stay easy to count (a phone is seen from closer), and the
+    // line turns at the edge of the board, so it never scrolls sideways.
+    const room = Math.max(120, board.clientWidth - 24);
+    const scale = room < 600 ? 26 : 32;
+    const { tiles, marks, box } = layoutLine(line, room / scale);
     const pad = 0.15;
-    const minX = Math.min(...boxes.map((box) => box.x - box.w / 2)) - pad;
-    const maxX = Math.max(...boxes.map((box) => box.x + box.w / 2)) + pad;
-    const minY = Math.min(...boxes.map((box) => box.y - box.h / 2)) - pad;
-    const maxY = Math.max(...boxes.map((box) => box.y + box.h / 2)) + pad;
-    const width = maxX - minX;
-    const height = maxY - minY;
-    // As large as fits the board's width and half the screen's height (the hand must stay
-    // in sight), but never so small that pips get hard to read: past that, the board scrolls.
-    // A phone's small screen is seen from closer, so a wide screen may go smaller.
-    const room = board.clientWidth - 24;
-    const smallest = room < 600 ? 22 : 17;
-    const scale = Math.max(smallest, Math.min(34, room / width, (window.innerHeight * 0.5) / height));
+    const minX = box.minX - pad;
+    const minY = box.minY - pad;
+    const width = box.maxX - box.minX + 2 * pad;
+    const height = box.maxY - box.minY + 2 * pad;
 
     const ordered = [...tiles].sort((p, q) => p.y - q.y || p.x - q.x);
     const image = svgEl("svg", {
@@ -274,23 +212,51 @@
       }),
     });
     for (const tile of ordered) {
-      image.append(
-        domino(tile.first, tile.second, {
-          x: tile.x,
-          y: tile.y,
-          upright: tile.upright,
-          tile: tile.name,
-          className: classes(tile.name === lastTile && "last", tile.spinner && "spinner"),
-        }),
-      );
+      const drawn = domino(tile.first, tile.second, {
+        x: tile.x,
+        y: tile.y,
+        upright: tile.upright,
+        tile: tile.name,
+        className: classes(tile.name === lastTile && "last", tile.spinner && "spinner"),
+      });
+      if (tile.name === arriving) {
+        // The last play comes from its player's side of the table (off when the system
+        // asks for reduced motion: see table.css).
+        const from = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], topleft: [-3, -3], topright: [3, -3] };
+        const [dx, dy] = from[arrivingFrom] || [0, 4];
+        const wrap = svgEl("g", { class: "arriving" });
+        // Through the CSSOM: the site's CSP allows no style attribute.
+        wrap.style.setProperty("--from-x", `${dx}px`);
+        wrap.style.setProperty("--from-y", `${dy}px`);
+        wrap.append(drawn);
+        image.append(wrap);
+      } else {
+        image.append(drawn);
+      }
     }
+    arriving = null;
     for (const end of choiceEnds()) {
       const mark = marks[end];
       if (!mark) continue;
+      // The open end itself is a button: the player lays the tile where they point.
+      const choosing = choice.end === undefined;
       const group = svgEl("g", {
-        class: "end-mark",
+        class: classes("end-mark", choosing && "choosable"),
         transform: `translate(${mark.x} ${mark.y})`,
-        "aria-hidden": "true",
+        "data-end": end,
+        role: choosing ? "button" : null,
+        tabindex: choosing ? "0" : null,
+        "aria-label": choosing ? t("put_on", { tile: choice.tile, end: t(`end_${end}`) }) : null,
+        "aria-hidden": choosing ? null : "true",
+        onclick: choosing ? () => chooseEnd(end) : null,
+        onkeydown: choosing
+          ? (event) => {
+              if (event.key === "Enter" || event.key === " ") {
+                event.preventDefault();
+                chooseEnd(end);
+              }
+            }
+          : null,
       });
       const number = svgEl("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "middle" });
       number.textContent = String(line.ends[end]);
@@ -298,21 +264,13 @@
       image.append(group);
     }
     fill(board, image);
-
-    // Keep the last tile laid (else the centre) in view on a narrow screen.
-    const focus = tiles.find((tile) => tile.name === lastTile) || tiles.find((tile) => tile.arm === "center");
-    const focusX = (focus.x - minX) * scale;
-    const margin = 2 * scale;
-    if (focusX < board.scrollLeft + margin || focusX > board.scrollLeft + board.clientWidth - margin) {
-      board.scrollLeft = focusX - board.clientWidth / 2;
-    }
   }
 
   /** The ends to point at on the line while the player chooses where a tile goes. */
   function choiceEnds() {
     if (!choice) return [];
     if (choice.end !== undefined) return [choice.end];
-    return unique(legalFor(choice.tile).map(endOf));
+    return unique(waysFor(choice.tile).map(endOf));
   }
 
   // The hand and the player's choice -------------------------------------------
@@ -353,18 +311,64 @@
     renderChoice();
   }
 
-  function pick(tile) {
+  // A choice must be the player's own deliberate click: a click that lands within this
+  // long of the choice appearing (the second half of a double-click) chooses nothing.
+  const CHOICE_GUARD_MS = 300;
+
+  /** The legal plays of `tile`, where the opening double lies alone (its two sides alike,
+   * the view says) counting left and right as one. */
+  function waysFor(tile) {
     const entries = legalFor(tile);
+    if (!view.round.ends_alike) return entries;
+    return entries.filter((entry) => entry.end !== "right" || !entries.some((e) => e.end === "left"));
+  }
+
+  function pick(tile) {
+    const entries = waysFor(tile);
     if (waiting || !entries.length) return;
+    if (choice && choice.tile === tile) return; // already asking where it goes: answer there
     const ways = unique(entries.map((entry) => `${endOf(entry)} ${entry.open}`));
     if (ways.length === 1) {
       sendPlay(tile, endOf(entries[0]), entries[0].open);
       return;
     }
     const ends = unique(entries.map(endOf));
-    choice = { tile, end: ends.length === 1 ? ends[0] : undefined };
+    choice = { tile, end: ends.length === 1 ? ends[0] : undefined, shownAt: performance.now() };
     renderHand();
     renderBoard();
+    keepEndsInView();
+  }
+
+  /** Keep the open ends to choose from in sight, without moving the hand under the
+   * pointer: the choice's prompt goes to the top of the screen if it would cover one, and
+   * the page scrolls only while the hand is stuck to the bottom of the screen (so that
+   * scrolling leaves it where it is). */
+  function keepEndsInView() {
+    const marks = () => [...$("board").querySelectorAll(".end-mark.choosable")].map((m) => m.getBoundingClientRect());
+    if (!marks().length) return;
+    const prompt = $("choice");
+    const covers = (box, area) =>
+      box.left < area.right && box.right > area.left && box.top < area.bottom && box.bottom > area.top;
+    prompt.classList.remove("at-top");
+    if (marks().some((box) => covers(box, prompt.getBoundingClientRect()))) prompt.classList.add("at-top");
+    const hand = $("hand-area").getBoundingClientRect();
+    const stuck = Math.abs(hand.bottom - window.innerHeight) < 2;
+    if (!stuck) return;
+    const ends = marks();
+    const limit = prompt.classList.contains("at-top") ? hand.top : Math.min(hand.top, prompt.getBoundingClientRect().top);
+    const ceiling = prompt.classList.contains("at-top") ? prompt.getBoundingClientRect().bottom : 0;
+    const top = Math.min(...ends.map((box) => box.top));
+    const bottom = Math.max(...ends.map((box) => box.bottom));
+    const margin = 8;
+    let by = 0;
+    if (bottom > limit - margin) by = bottom - limit + margin;
+    if (top - by < ceiling + margin) by = top - ceiling - margin;
+    if (by) window.scrollBy({ top: by, behavior: "instant" });
+  }
+
+  /** Whether a click on a choice now is a deliberate one (see CHOICE_GUARD_MS). */
+  function deliberate() {
+    return choice !== null && performance.now() - choice.shownAt >= CHOICE_GUARD_MS;
   }
 
   /** The numbers `tile` may leave open on `end`: two only for a wild blank (R22). */
@@ -377,14 +381,19 @@
   }
 
   function chooseEnd(end) {
+    if (!deliberate()) return;
     const opens = opensFor(choice.tile, end);
     if (opens.length === 1) {
       sendPlay(choice.tile, end, opens[0]);
       return;
     }
-    choice = { tile: choice.tile, end };
+    choice = { tile: choice.tile, end, shownAt: performance.now() };
     renderHand();
     renderBoard();
+  }
+
+  function chooseOpen(tile, end, open) {
+    if (deliberate()) sendPlay(tile, end, open);
   }
 
   function cancelChoice() {
@@ -396,16 +405,23 @@
   function renderChoice() {
     const box = $("choice");
     box.hidden = !choice;
+    delete box.dataset.ready;
     if (!choice) {
       fill(box);
       return;
     }
+    // Once a click on it counts (CHOICE_GUARD_MS), the choice says so, for tests and styles.
+    const shown = choice;
+    const ready = () => {
+      if (choice === shown) box.dataset.ready = "true";
+    };
+    setTimeout(ready, Math.max(0, shown.shownAt + CHOICE_GUARD_MS - performance.now()));
     const entries = legalFor(choice.tile);
     let prompt;
     let buttons;
     if (choice.end === undefined) {
       prompt = t("choose_end", { tile: choice.tile });
-      const ends = new Set(entries.map(endOf));
+      const ends = new Set(waysFor(choice.tile).map(endOf));
       buttons = END_NAMES.filter((end) => ends.has(end)).map((end) =>
         el("button", { type: "button", "data-end": end, onclick: () => chooseEnd(end) }, t(`end_${end}`)),
       );
@@ -415,7 +431,7 @@
       buttons = opensFor(tile, end).map((open) =>
         el(
           "button",
-          { type: "button", "data-open": open, onclick: () => sendPlay(tile, end, open) },
+          { type: "button", "data-open": open, onclick: () => chooseOpen(tile, end, open) },
           t("open_choice", { n: open }),
         ),
       );
@@ -427,7 +443,7 @@
       el("p", { id: "choice-prompt", class: "choice-prompt" }, prompt),
       el("div", { class: "choice-buttons" }, buttons, cancel),
     );
-    buttons[0].focus();
+    buttons[0].focus({ preventScroll: true });
   }
 
   function sendPlay(tile, end, open) {
@@ -470,7 +486,7 @@
           "li",
           { class: classes("seat-entry", !player && "free") },
           connectionDot(player),
-          el("span", { class: "seat-name" }, player ? player.name : t("seat_free")),
+          el("span", { class: "seat-name player-name", title: player ? player.name : null }, player ? player.name : t("seat_free")),
           seat === 0 && !table.daily ? el("span", { class: "tag" }, t("host")) : null,
           seat === page.seat ? el("span", { class: "tag me" }, t("you")) : null,
         ),
@@ -480,8 +496,25 @@
     if (join) join.closest("form").hidden = table.players.every(Boolean);
   }
 
+  // Where each seat sits around the table, seen from the viewer's seat (at the bottom; a
+  // spectator sees seat 0 there), in play order: partners face each other.
+  const PLACES = {
+    2: ["bottom", "top"],
+    3: ["bottom", "left", "right"],
+    4: ["bottom", "left", "top", "right"],
+    5: ["bottom", "left", "topleft", "topright", "right"],
+    6: ["bottom", "left", "topleft", "top", "topright", "right"],
+  };
+
+  function placeOf(seat) {
+    const places = PLACES[table.seats] || PLACES[6];
+    const me = view.seat ?? 0;
+    return places[(seat - me + table.seats) % table.seats];
+  }
+
   function renderPlayers() {
     const round = view.round;
+    $("felt").dataset.seats = String(table.seats);
     fill(
       $("players"),
       table.players.map((player, seat) => {
@@ -496,13 +529,14 @@
               flags.teams && `team-${seat % 2}`,
             ),
             "data-seat": seat,
+            "data-place": placeOf(seat),
             "aria-current": turn ? "true" : null,
           },
           el(
             "p",
             { class: "seat-head" },
             connectionDot(player),
-            el("strong", {}, player ? player.name : t("seat_free")),
+            el("strong", { class: "player-name", title: player ? player.name : null }, player ? player.name : t("seat_free")),
             seat === view.seat ? el("span", { class: "tag me" }, t("you")) : null,
             flags.teams ? el("span", { class: "tag" }, t("team", { n: (seat % 2) + 1 })) : null,
           ),
@@ -562,8 +596,9 @@
     const round = view.round;
     const items = [];
     if (flags.draws) items.push(t("stock", { tiles: tileCount(round.stock_size) }));
-    if (round.count !== null) items.push(t("count", { count: round.count }));
-    if (round.line) {
+    if (round.count_parts) {
+      items.push(...countInfo(round));
+    } else if (round.line) {
       const ends = END_NAMES.filter((end) => end in round.line.ends).map((end) =>
         t("end_value", { end: t(`end_${end}`), n: round.line.ends[end] }),
       );
@@ -573,6 +608,23 @@
       $("board-info"),
       items.map((item) => el("span", { class: "info" }, item)),
     );
+  }
+
+  /** R41: the count, the ends that make it and why; the ends that count nothing, and why. */
+  function countInfo(round) {
+    const counting = round.count_parts.filter((part) => part.counts > 0);
+    const terms = counting.map((part) =>
+      t(["double", "spinner", "lone_double"].includes(part.why) ? "count_part_double" : "count_part", {
+        end: t(`end_${part.end}`),
+        n: part.number,
+        counts: part.counts,
+      }),
+    );
+    const items = [t("count_sum", { count: round.count, terms: terms.join(" + ") || "0" })];
+    const empty = round.count_parts.filter((part) => part.why === "empty_arm").map((part) => t(`end_${part.end}`));
+    if (empty.length) items.push(t("count_empty_arms", { ends: andList.format(empty) }));
+    if (counting.some((part) => part.why === "spinner")) items.push(t("count_spinner"));
+    return items;
   }
 
   function renderCommitment() {
@@ -663,7 +715,16 @@
         el("tbody", {}, hands),
       ),
       el("p", { class: "result-line" }, t("log_round_points", { points: sidePoints(round.points) })),
+      differenceLine(roundOvers[round.number]),
     ];
+  }
+
+  /** R34: the difference of the hands, and that it was rounded to a multiple of 5 when it was. */
+  function differenceLine(event) {
+    const difference = event && event.difference;
+    if (!difference) return null;
+    const key = difference.pips === difference.scored ? "difference" : "difference_rounded";
+    return el("p", { class: "result-line difference" }, t(key, difference));
   }
 
   function roundOverPanel() {
@@ -705,8 +766,19 @@
       el("h3", {}, t("final_scores")),
       el("ul", { class: "final-scores" }, finals),
       view.round && view.round.hands ? [el("h3", {}, t("last_round")), roundSummary()] : null,
+      rematchForm(),
+      el("p", {}, el("a", { id: "replay-link", href: root.dataset.replay }, t("replay"))),
       el("p", {}, el("a", { href: root.dataset.lobby, class: "button-link" }, t("back_to_lobby"))),
     );
+  }
+
+  /** "Revanche" for the players (the form is in the page, with its CSRF token). */
+  function rematchForm() {
+    const form = $("rematch-form");
+    if (!form) return null;
+    form.hidden = false;
+    if (table.rematch) $("rematch").textContent = t("join_rematch");
+    return form;
   }
 
   function renderRoundArea() {
@@ -726,11 +798,13 @@
 
   function playLine(event) {
     const name = playerName(event.seat);
-    let text = event.end
-      ? t("log_play", { name, tile: event.tile, end: t(`end_${event.end}`) })
-      : t("log_play_first", { name, tile: event.tile });
-    // With wild blanks (R22) the open number is not always the other half: say it.
-    if (flags.wild && event.end) text += ` ${t("log_open_kept", { n: event.open })}`;
+    // Beside a lone opening double both sides are alike: no end to name.
+    let text =
+      event.end && !event.either_end
+        ? t("log_play", { name, tile: event.tile, end: t(`end_${event.end}`) })
+        : t("log_play_first", { name, tile: event.tile });
+    // R22: where the player chose which number stays open, say which.
+    if (event.open_chosen) text += ` ${t("log_open_kept", { n: event.open })}`;
     if (event.points) text += ` ${t("log_points", { points: event.points })}`;
     if (event.forced) text += ` ${t("log_forced")}`;
     // R52: the player's clock ran out and the table played for them.
@@ -785,6 +859,9 @@
           lines.push(t("log_round_over", { round: event.round, result: t(`result_${event.result}`) }));
           lines.push(t("log_round_points", { points: sidePoints(event.points) }));
           break;
+        case "rematch":
+          lines.push(t("log_rematch", { name: playerName(event.seat) }));
+          break;
         case "match_over":
           lines.push(t("log_match_over"));
           lines.push(winnersText(event.winner, "match_winner", "match_winners"));
@@ -796,19 +873,78 @@
     return lines;
   }
 
-  const LOG_LIMIT = 300;
-
   /** A line is a text, or {text, className} for a line marked apart (a play by the table). */
-  function logLines(all) {
-    const lines = all.filter(present).map((line) => (typeof line === "string" ? { text: line } : line));
-    if (!lines.length) return;
+  function lineItems(all) {
+    return all
+      .filter(present)
+      .map((line) => (typeof line === "string" ? { text: line } : line))
+      .map((line) => el("li", { class: line.className }, line.text));
+  }
+
+  /** The lines of the round under way go in the log; the rounds before it are folded above. */
+  function foldRound(number) {
+    const log = $("log");
+    if (!log.children.length) return;
+    const items = [...log.children];
+    $("log-earlier").append(
+      el(
+        "details",
+        { class: "log-round", "data-round": number },
+        el("summary", {}, t("log_round_title", { round: number })),
+        el("ol", { class: "log" }, items),
+      ),
+    );
+    fill(log);
+  }
+
+  /** The journal of the whole match, rebuilt from the server's (on every connection). */
+  function rebuildJournal(journal) {
+    fill($("log-earlier"));
+    fill($("log"));
+    roundOvers = {};
+    const seated = eventLines(journal.seated, table.players);
+    if (!journal.rounds.length) $("log").append(...lineItems(seated));
+    journal.rounds.forEach((round, index) => {
+      if (index > 0) foldRound(journal.rounds[index - 1].number);
+      noteRoundOvers(round.events);
+      $("log").append(...lineItems([...(index === 0 ? seated : []), ...eventLines(round.events, table.players)]));
+    });
+    const current = journal.rounds.length ? journal.rounds[journal.rounds.length - 1].events : [];
+    const plays = current.filter((event) => event.type === "play");
+    lastTile = plays.length ? plays[plays.length - 1].tile : null;
+    const log = $("log");
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function noteRoundOvers(events) {
+    for (const event of events) if (event.type === "round_over") roundOvers[event.round] = event;
+  }
+
+  /** The news of a state: its lines go to the log (a new round folds the last one away). */
+  function logEvents(events, before) {
     const log = $("log");
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-    log.append(...lines.map((line) => el("li", { class: line.className }, line.text)));
-    while (log.children.length > LOG_LIMIT) log.firstElementChild.remove();
+    const all = [];
+    let chunk = [];
+    const flush = () => {
+      const lines = eventLines(chunk, before);
+      all.push(...lines);
+      log.append(...lineItems(lines));
+      chunk = [];
+    };
+    for (const event of events) {
+      if (event.type === "round_started" && event.round > 1) {
+        flush();
+        foldRound(event.round - 1);
+      }
+      chunk.push(event);
+    }
+    flush();
+    const shown = all.filter(present).map((line) => (typeof line === "string" ? line : line.text));
+    if (!shown.length) return;
     if (atBottom) log.scrollTop = log.scrollHeight;
     const news = $("news");
-    news.textContent = lines.map((line) => line.text).join(" · ");
+    news.textContent = shown.join(" · ");
     news.hidden = false;
   }
 
@@ -827,7 +963,14 @@
   /** Take the clock of a message received at `receivedAt` (null: the table waits for nothing). */
   function setClock(data, receivedAt) {
     const next = data
-      ? { kind: data.kind, seat: data.seat, version, endsAt: receivedAt + Math.max(0, data.remaining_ms) }
+      ? {
+          kind: data.kind,
+          seat: data.seat,
+          version,
+          endsAt: receivedAt + Math.max(0, data.remaining_ms),
+          // R56: nobody is at the table: it waits, its clock stopped at what is left.
+          stopped: data.stopped ? Math.max(0, data.remaining_ms) : null,
+        }
       : null;
     const same =
       clock && next && clock.kind === next.kind && clock.seat === next.seat && clock.version === next.version;
@@ -840,6 +983,7 @@
   }
 
   function secondsLeft() {
+    if (clock && clock.stopped !== null) return Math.ceil(clock.stopped / 1000);
     return clock ? Math.max(0, Math.ceil((clock.endsAt - performance.now()) / 1000)) : 0;
   }
 
@@ -908,6 +1052,7 @@
 
   function render() {
     root.dataset.status = table.status;
+    renderSpectators();
     renderStatus();
     $("waiting").hidden = table.status !== "open";
     $("closed").hidden = table.status !== "closed";
@@ -924,7 +1069,45 @@
     renderRoundArea();
     renderHand();
     renderScores();
+    renderPublicInfo();
     tick();
+  }
+
+  /** What every seat may work out from what R6 shows (the server counts it): for each
+   * number, its seven tiles, and who showed they hold none of it. */
+  function renderPublicInfo() {
+    const panel = view.round.public;
+    const box = $("public-info");
+    if (!panel) {
+      fill(box);
+      return;
+    }
+    const mine = view.seat !== null;
+    const head = ["col_number", "col_on_line", ...(mine ? ["col_in_hand"] : []), "col_unseen", "col_none"];
+    fill(
+      box,
+      el(
+        "table",
+        { class: "public-table" },
+        el("caption", {}, t("public_caption")),
+        el("thead", {}, el("tr", {}, head.map((key) => el("th", { scope: "col" }, t(key))))),
+        el(
+          "tbody",
+          {},
+          panel.map((entry) =>
+            el(
+              "tr",
+              { "data-number": entry.number },
+              el("th", { scope: "row" }, String(entry.number)),
+              el("td", {}, String(entry.on_line)),
+              mine ? el("td", {}, String(entry.in_hand)) : null,
+              el("td", {}, String(entry.unseen)),
+              el("td", { class: "none" }, entry.none.map((seat) => playerName(seat)).join(", ")),
+            ),
+          ),
+        ),
+      ),
+    );
   }
 
   function applyState(message, receivedAt) {
@@ -933,6 +1116,7 @@
       // The same state again (on reconnection, on sync): only who is here and the clock are newer.
       table.players = message.table.players;
       setClock(message.table.clock ?? null, receivedAt);
+      if (message.journal) rebuildJournal(message.journal);
       renderAround();
       return;
     }
@@ -946,14 +1130,21 @@
     setClock(table.clock ?? null, receivedAt);
     if (message.events.length) {
       for (const event of message.events) {
-        if (event.type === "play") lastTile = event.tile;
+        if (event.type === "play") {
+          lastTile = event.tile;
+          arriving = event.tile;
+          arrivingFrom = view.round ? placeOf(event.seat) : null;
+        }
         if (event.type === "round_started") lastTile = null;
       }
       const draws = message.events.filter((event) => event.type === "draw" && event.tile);
       drawnTiles = new Set(draws.map((event) => event.tile));
+      noteRoundOvers(message.events);
     }
+    if (message.journal) rebuildJournal(message.journal);
     render();
-    logLines(eventLines(message.events, before));
+    logEvents(message.events, before);
+    announceTurn();
     root.dataset.version = String(version);
     if (gap) send({ type: "sync" }); // messages were lost: ask for the full view to be sure
   }
@@ -961,6 +1152,7 @@
   function applyPresence(message, receivedAt) {
     if (!table) return;
     table.players = message.players;
+    if ("spectators" in message) table.spectators = message.spectators;
     // R53: a player gone on their own turn has a shorter clock. A clock of another
     // version than the page's belongs to a state the page has not got: not this one.
     if (message.version === version && "clock" in message) setClock(message.clock, receivedAt);
@@ -969,8 +1161,17 @@
     if (version !== null && message.version > version) send({ type: "sync" });
   }
 
+  function renderSpectators() {
+    const box = $("spectators");
+    const count = table.spectators ?? 0;
+    box.hidden = count === 0;
+    box.dataset.count = String(count);
+    box.textContent = t(pluralRules.select(count) === "one" ? "spectators_one" : "spectators_other", { count });
+  }
+
   /** Who is here and the clock, without the rest of the table. */
   function renderAround() {
+    renderSpectators();
     if (table.status === "open") renderSeatList();
     if (view && view.round) {
       renderClock();
@@ -1002,6 +1203,71 @@
         renderRoundArea();
       }
     }
+  }
+
+  // The player's turn: a sound and the tab's title ---------------------------------
+  // When it becomes the player's turn, a short sound (unless muted: the switch, kept in
+  // this browser) and the tab's title say so, for a player looking at another tab.
+
+  const MUTE_KEY = "dominos-muted";
+  const baseTitle = document.title;
+  let wasMyTurn = false;
+  let audio = null;
+
+  function muted() {
+    try {
+      return localStorage.getItem(MUTE_KEY) === "true";
+    } catch {
+      return false;
+    }
+  }
+
+  function renderMute() {
+    const button = $("mute");
+    if (!button) return;
+    button.setAttribute("aria-pressed", String(muted()));
+    button.textContent = t(muted() ? "sound_off" : "sound_on");
+  }
+
+  function beep() {
+    if (muted()) return;
+    try {
+      audio = audio || new AudioContext();
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.35);
+    } catch {
+      // no sound here (no audio device, or the browser refuses before a first click)
+    }
+  }
+
+  function announceTurn() {
+    const mine = view !== null && view.round !== null && myTurn();
+    document.title = mine ? `${t("title_your_turn")} ${baseTitle}` : baseTitle;
+    root.dataset.myTurn = String(mine);
+    if (mine && !wasMyTurn) {
+      root.dataset.turnAnnounced = String(Number(root.dataset.turnAnnounced || 0) + 1);
+      beep();
+    }
+    wasMyTurn = mine;
+  }
+
+  const muteButton = $("mute");
+  if (muteButton) {
+    muteButton.addEventListener("click", () => {
+      try {
+        localStorage.setItem(MUTE_KEY, String(!muted()));
+      } catch {
+        // storage refused: the switch cannot be kept
+      }
+      renderMute();
+    });
+    renderMute();
   }
 
   // The websocket -------------------------------------------------------------

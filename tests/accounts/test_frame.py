@@ -27,7 +27,7 @@ def test_a_player_sees_their_profile_password_and_logout(client, players):
     menu = nav(client.get(reverse("home")).content.decode())
 
     assert '<a href="/salon/">Salon</a>' in menu
-    assert '<a class="me" href="/joueurs/alice/">alice</a>' in menu
+    assert '<a class="me" href="/joueurs/alice/" title="alice">alice</a>' in menu
     assert '<a href="/comptes/password/change/">Mot de passe</a>' in menu
     assert '<form class="logout" action="/comptes/logout/" method="post">' in menu
     assert 'name="csrfmiddlewaretoken"' in menu

@@ -154,9 +154,9 @@ def test_it_takes_a_fixed_number_of_queries(alice_client, players, django_assert
 
     # The session, the user, the player, the viewer's permissions (two: a moderator sees
     # every game), the counts, the daily results (none here; then one rank count per day),
-    # the latest games, their seats, their rating changes, the ratings, her own API tokens:
-    # not one per game.
-    with django_assert_num_queries(12):
+    # the latest games, their seats, their rating changes, the ratings, her own API tokens,
+    # the header's own table ("Ma table"): not one per game.
+    with django_assert_num_queries(13):
         response = profile(alice_client, "alice")
     assert rows(response.content.decode())["total"] == (12, 12, 120)
 

@@ -80,13 +80,17 @@ def games(players: list[Any]) -> dict[str, Game]:
     - ``private``: alice and bob, a private table, over;
     - ``live``: bob and charlie, draw, a round over and the second one in play;
     - ``family``: alice, charlie, dave, family, over;
-    - ``fresh``: charlie and dave, all_fives, its first round in play.
+    - ``fresh``: dave and eve, all_fives, its first round in play.
+
+    A player sits at one live table at a time (R56): ``live`` is opened before
+    ``family`` (the ids keep that order) and charlie joins it once ``family`` is over.
     """
-    alice, bob, charlie, dave = players[:4]
-    return {
-        "public": match("draw", [alice, bob], seed="api public"),
-        "private": match("draw", [alice, bob], public=False, seed="api private"),
-        "live": match("draw", [bob, charlie], rounds=1, seed="api live"),
-        "family": match("family", [alice, charlie, dave], seed="api family"),
-        "fresh": match("all_fives", [charlie, dave], rounds=0, seed="api fresh"),
-    }
+    alice, bob, charlie, dave, eve = players[:5]
+    public = match("draw", [alice, bob], seed="api public")
+    private = match("draw", [alice, bob], public=False, seed="api private")
+    live = services.open_table(bob, "draw", 2, min(VARIANTS["draw"].targets), True, seed="api live")
+    family = match("family", [alice, charlie, dave], seed="api family")
+    services.join(live.pk, charlie)
+    live = play_out(live.pk, 1)
+    fresh = match("all_fives", [dave, eve], rounds=0, seed="api fresh")
+    return {"public": public, "private": private, "live": live, "family": family, "fresh": fresh}

@@ -64,8 +64,8 @@ def test_player_matches_are_those_the_caller_may_see(games, players):
     assert listed(bob, "alice") == [g["family"], g["private"], g["public"]]
     assert listed(charlie, "alice") == [g["family"], g["public"]]
     assert listed(None, "alice") == [g["family"], g["public"]]
-    assert listed(None, "charlie") == [g["fresh"], g["family"], g["live"]]
-    assert listed(None, "charlie", "?player=dave") == [g["fresh"], g["family"]]
+    assert listed(None, "charlie") == [g["family"], g["live"]]
+    assert listed(None, "charlie", "?player=dave") == [g["family"]]
     assert listed(None, "charlie", "?variant=draw&status=playing") == [g["live"]]
     assert listed(charlie, "alice", "?player=alice") == [g["family"], g["public"]]
 
@@ -112,7 +112,7 @@ def test_export_streams_a_chunk_at_a_time(games, players, monkeypatch):
     and sent before the next one, in a bounded number of queries."""
     monkeypatch.setattr(export, "FIRST_CHUNK", 1)
     monkeypatch.setattr(export, "CHUNK", 1)
-    response = client_of(players[2]).get("/api/players/charlie/export")  # three matches
+    response = client_of(players[2]).get("/api/players/charlie/export")  # two matches
     chunks = iter(response.streaming_content)
     counts = []
     while True:
@@ -123,7 +123,7 @@ def test_export_streams_a_chunk_at_a_time(games, players, monkeypatch):
         counts.append(len(queries))
         assert chunk.count(b"\n") == 1 and json.loads(chunk)["id"]
     # The matches' cursor (read by its own chunks), then seats, rounds and moves of each chunk.
-    assert len(counts) == 3
+    assert len(counts) == 2
     assert all(count <= 5 for count in counts), counts
 
 
@@ -140,6 +140,6 @@ async def test_export_is_streamed_under_asgi(games, players):
         for chunk in [c async for c in response.streaming_content]
         for line in chunk.splitlines()
     ]
-    assert [line["id"] for line in lines] == [games[k].pk for k in ("fresh", "family", "live")]
+    assert [line["id"] for line in lines] == [games[k].pk for k in ("family", "live")]
     # The view ran on the thread of sync_to_async: its database connection is closed there.
     await sync_to_async(connections.close_all)()

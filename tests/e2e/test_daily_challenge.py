@@ -56,7 +56,7 @@ def test_a_player_plays_the_daily_challenge_to_the_end_and_sees_their_rank(brows
     alice.wait_for_url(re.compile(r"/tables/\d+/$"))
     # The page's socket brings the match: the robot's seat, named, and a version.
     alice.locator("text=Robot Anatole >> visible=true").first.wait_for()
-    alice.wait_for_function("document.querySelector('[data-version]').dataset.version > 0")
+    alice.wait_for_function("() => document.querySelector('[data-version]').dataset.version > 0")
     idle = 0
     for _ in range(3000):
         if alice.locator("#match-over").count():

@@ -57,9 +57,12 @@ def take_turn(page) -> bool:  # type: ignore[no-untyped-def]
             playable.first.click(timeout=2000)
             ends = page.locator("#choice [data-end]:visible")
             if ends.count():
+                # A choice counts from a moment after it shows (no double-click misplays).
+                page.locator("#choice[data-ready]").wait_for(timeout=2000)
                 ends.first.click(timeout=2000)
                 openings = page.locator("#choice [data-open]:visible")
                 if openings.count():
+                    page.locator("#choice[data-ready]").wait_for(timeout=2000)
                     openings.first.click(timeout=2000)
     except PlaywrightTimeout:
         return False

@@ -173,3 +173,9 @@ def to_round_over(game_id: int) -> Game:
     while (game := game_of(game_id)).status == Game.PLAYING:
         play_first(game)
     return game
+
+
+def done_with(game_id: int) -> None:
+    """End the table as abandoned, so that its players may sit at another (R56: one live
+    table at a time): for tests that play the same players at several tables in turn."""
+    Game.objects.filter(pk=game_id).update(status=Game.ABANDONED, deadline=None)

@@ -15,7 +15,14 @@ from accounts.views import variant_stats
 from games import broadcast, services
 from games.models import Connection, Game, Move, Round
 from games.rules import table_play
-from tests.games.conftest import connect_all, full_table, game_of, play_first, to_round_over, turn_of
+from tests.games.conftest import (
+    connect_all,
+    full_table,
+    game_of,
+    play_first,
+    to_round_over,
+    turn_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +32,9 @@ def clocks(settings):
     settings.TURN_SECONDS = 45
     settings.AWAY_SECONDS = 5
     settings.ROUND_PAUSE_SECONDS = 30
+    # A closed socket counts at once here; the 3-second grace of a reload is tested apart
+    # (tests/games/test_presence_rules.py).
+    settings.PRESENCE_GRACE_SECONDS = 0
     return settings
 
 
@@ -57,6 +67,7 @@ def test_r52_each_turn_has_45_seconds_stored_on_the_game(players):
 
 def test_r52_when_the_clock_runs_out_the_table_plays_the_first_tile_that_fits(players):
     game_id = full_table("draw", players[:3])
+    connect_all(game_id, players[:3])  # R56: a table with nobody there plays for nobody
     game = game_of(game_id)
     expected = table_play(game.match)
     assert services.autoplay_if_due(game_id, game.version) is None  # not yet due: nothing
@@ -79,6 +90,7 @@ def test_r52_when_the_clock_runs_out_the_table_plays_the_first_tile_that_fits(pl
 
 def test_r52_the_table_plays_for_every_seat_to_the_end_of_a_match(players):
     game_id = full_table("block", players[:2])
+    connect_all(game_id, players[:1])  # one player is there (R56), the other's clock runs out too
     for _ in range(500):
         game = game_of(game_id)
         if game.status == Game.OVER:
@@ -96,6 +108,7 @@ def test_r52_the_table_plays_for_every_seat_to_the_end_of_a_match(players):
 
 def test_a_late_or_repeated_timer_does_nothing(players):
     game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
     game = game_of(game_id)
     timed_for = game.version
     play_first(game)  # the player plays in time
@@ -226,6 +239,7 @@ def test_r53_a_socket_whose_process_died_is_swept_and_its_seat_shown_disconnecte
 
 def test_r54_the_next_round_starts_after_a_30_second_pause(players):
     game_id = full_table("block", players[:2])
+    connect_all(game_id, players[:2])
     game = to_round_over(game_id)
     assert game.status == Game.ROUND_OVER
     assert 29 < seconds_left(game) <= 30
@@ -242,6 +256,7 @@ def test_r54_the_next_round_starts_after_a_30_second_pause(players):
 
 def test_r54_the_host_may_start_sooner_and_the_pause_timer_then_does_nothing(players):
     game_id = full_table("block", players[:2])
+    connect_all(game_id, players[:2])
     game = to_round_over(game_id)
     paused_at = game.version
     services.next_round(game_id, players[0], game.version)
@@ -319,6 +334,8 @@ def test_the_sweep_acts_on_every_overdue_deadline(players):
     playing = full_table("draw", players[:2])
     between = to_round_over(full_table("block", players[2:4])).pk
     waiting = full_table("draw", players[4:6])
+    for pk, seated in ((playing, players[:2]), (between, players[2:4]), (waiting, players[4:6])):
+        connect_all(pk, seated)
     before = {pk: game_of(pk).version for pk in (playing, between, waiting)}
     overdue(playing)
     overdue(between)

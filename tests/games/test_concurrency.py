@@ -21,7 +21,7 @@ from games import services
 from games.models import Game
 from games.rules import tile_str
 from games.services import ServiceError
-from tests.games.conftest import full_table, move_of
+from tests.games.conftest import SEED, connect_all, done_with, full_table, move_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -62,6 +62,7 @@ def test_the_same_play_sent_twice_at_once_is_applied_once(players):
         assert game.version == results[0 if errors[0] is results[1] else 1].version
         assert game.moves.filter(kind="play", seq__gt=moves).count() == 1
         assert game.replay() == game.match
+        done_with(gid)  # its players are free to sit at the next (R56)
 
 
 def test_two_seats_playing_at_once_only_the_seat_to_play_is_applied(players):
@@ -115,7 +116,7 @@ def test_two_tabs_of_one_seat_sending_different_plays_apply_one(players):
 
 def test_the_last_seat_taken_twice_at_once_starts_one_match(players):
     alice, bob, charlie = players[:3]
-    game = services.open_table(alice, "block", 2, None, True)
+    game = services.open_table(alice, "block", 2, None, True, seed=SEED)  # a deal left in play
     results = together(lambda: services.join(game.pk, bob), lambda: services.join(game.pk, charlie))
     codes = sorted(r.code if isinstance(r, ServiceError) else "ok" for r in results)
     assert codes in (["full", "ok"], ["ok", "started"])
@@ -128,6 +129,7 @@ def test_a_play_and_its_timer_at_the_same_moment_one_acts(players):
     table's is applied, never both, and the log replays."""
     for _ in range(6):
         gid = full_table("draw", players[:2])
+        connect_all(gid, players[:2])  # R56: someone is there, so the table plays when the clock runs out
         game = Game.objects.get(pk=gid)
         before = game.version
         user, move = move_of(game)
@@ -148,10 +150,12 @@ def test_a_play_and_its_timer_at_the_same_moment_one_acts(players):
         plays = game.moves.filter(version=before + 1, kind="play", forced=False)
         assert plays.count() == 1 and plays.get().auto == timed
         assert game.replay() == game.match
+        done_with(gid)  # its players are free to sit at the next (R56)
 
 
 def test_the_timer_and_the_watchdog_at_the_same_moment_act_once(players):
     gid = full_table("draw", players[:2])
+    connect_all(gid, players[:2])  # R56: someone is there, so the table plays for the seat
     game = Game.objects.get(pk=gid)
     before = game.version
     Game.objects.filter(pk=gid).update(deadline=timezone.now())

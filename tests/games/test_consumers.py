@@ -100,7 +100,8 @@ async def test_a_spectator_of_a_public_table_sees_what_r6_gives_seat_none(player
     await refused(watcher, {"type": "play", "version": after["version"], "tile": "0-0"}, "not_seated")
 
 
-async def test_presence_is_told_to_the_table_when_a_seat_connects_and_leaves(players):
+async def test_presence_is_told_to_the_table_when_a_seat_connects_and_leaves(players, settings):
+    settings.PRESENCE_GRACE_SECONDS = 0  # leaving counts at once here; the grace is tested apart
     gid, sockets, states, turn = await seated(players)
     assert [p["connected"] for p in states[1]["table"]["players"]] == [True, True]
     await presence(sockets[0], [True, True])
@@ -112,7 +113,8 @@ async def test_presence_is_told_to_the_table_when_a_seat_connects_and_leaves(pla
     await presence(sockets[0], [True, True])
 
 
-async def test_a_player_with_two_tabs_stays_connected_until_both_close(players):
+async def test_a_player_with_two_tabs_stays_connected_until_both_close(players, settings):
+    settings.PRESENCE_GRACE_SECONDS = 0  # leaving counts at once here; the grace is tested apart
     gid, sockets, states, turn = await seated(players)
     await presence(sockets[0], [True, True])
     second_tab = await connect(gid, players[1])
@@ -281,7 +283,7 @@ async def test_r53_a_socket_renews_its_presence_and_is_closed_if_it_was_swept(pl
     await database_sync_to_async(conn.refresh_from_db)()
     assert conn.seen > first_seen  # its heartbeat renews it
     # The row is swept (as if the heartbeat had stopped): the page is told to reconnect.
-    await database_sync_to_async(services.disconnect)(conn.channel)
+    await database_sync_to_async(services.disconnect)(conn.channel, grace=False)
     output = await socket.communicator.receive_output(timeout=2)
     while output["type"] != "websocket.close":
         output = await socket.communicator.receive_output(timeout=2)
@@ -290,6 +292,7 @@ async def test_r53_a_socket_renews_its_presence_and_is_closed_if_it_was_swept(pl
 
 async def test_r53_every_seat_sees_who_left_and_the_shortened_clock(players, settings):
     settings.TURN_SECONDS, settings.AWAY_SECONDS = 45, 5
+    settings.PRESENCE_GRACE_SECONDS = 0  # leaving counts at once here; the grace is tested apart
     gid, sockets, states, turn = await seated(players, "draw")
     await sockets[turn].send(play_of(states[turn]))  # the next turn begins with both connected
     states = [await socket.receive_type("state") for socket in sockets]

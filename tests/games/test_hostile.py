@@ -136,6 +136,7 @@ async def test_a_consumer_that_ends_on_an_exception_stops_its_heartbeat_and_leav
     players, settings, monkeypatch
 ):
     settings.PRESENCE_HEARTBEAT_SECONDS = 0.1
+    settings.PRESENCE_GRACE_SECONDS = 0  # the seat counts away at once (the grace: test_presence_rules)
     gid, sockets, states, turn = await seated(players)
     me, other = sockets[turn], sockets[1 - turn]
     await presence(other, [True, True])
@@ -175,6 +176,7 @@ async def test_a_consumer_that_ends_on_an_exception_stops_its_heartbeat_and_leav
 async def test_a_consumer_cancelled_by_the_server_removes_its_presence(players, settings):
     """Daphne cancels an application that outlives its socket: that too is an end."""
     settings.PRESENCE_HEARTBEAT_SECONDS = 0.1
+    settings.PRESENCE_GRACE_SECONDS = 0  # the row goes at once (the grace: test_presence_rules)
     gid = await afull_table("block", players[:2])
     socket = await connect(gid, players[0])
     await state(socket)

@@ -108,6 +108,7 @@ def test_the_robots_turn_has_robot_seconds_and_the_players_turn_the_full_clock(p
 
 def test_r56_an_attempt_waits_for_its_player_and_resumes_where_it_was(players, settings):
     settings.ROBOT_SECONDS, settings.TURN_SECONDS, settings.DESERTED_TIMEOUT_SECONDS = 1.0, 45.0, 60
+    settings.PRESENCE_GRACE_SECONDS = 0  # leaving counts at once here (the grace: test_presence_rules)
     alice = players[0]
     game = attempt(alice, seats=3)
     services.connect(game.pk, alice, "tab-alice")

@@ -173,8 +173,9 @@ def test_the_profile_takes_two_queries_per_variant_rated_not_one_per_match(
     client.force_login(bob)
     client.get(reverse("profile", args=["alice"]))  # the session saved
     # Those of another's profile without ratings (tests/accounts/test_profile.py, less her
-    # own API tokens), then for each variant: the place and the history.
-    with django_assert_num_queries(11 + 2 * 2):
+    # own API tokens; the header's own table included), then for each variant: the place
+    # and the history.
+    with django_assert_num_queries(12 + 2 * 2):
         client.get(reverse("profile", args=["alice"]))
 
 

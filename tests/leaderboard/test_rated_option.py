@@ -44,6 +44,7 @@ def test_a_bad_choice_is_refused_and_opens_nothing(client, players):
 def test_the_lobby_says_which_tables_are_rated(client, players):
     client.force_login(players[0])
     rated = open_table(client)
+    client.force_login(players[2])  # one live table each (R56)
     friendly = open_table(client, rated="amicale")
     client.force_login(players[1])
     page = client.get(reverse("lobby")).content.decode()

@@ -190,11 +190,11 @@ def test_a_daily_attempt_is_never_rated(players):
 
 
 def test_open_table_rated_by_default_when_public_friendly_when_private(players):
-    alice = players[0]
+    alice, bob, charlie, dave = players[:4]  # one live table each (R56)
     assert services.open_table(alice, "draw", 2, None, True).rated is True
-    assert services.open_table(alice, "draw", 2, None, False).rated is False
-    assert services.open_table(alice, "draw", 2, None, True, rated=False).rated is False
-    assert services.open_table(alice, "draw", 2, None, False, rated=True).rated is True
+    assert services.open_table(bob, "draw", 2, None, False).rated is False
+    assert services.open_table(charlie, "draw", 2, None, True, rated=False).rated is False
+    assert services.open_table(dave, "draw", 2, None, False, rated=True).rated is True
 
 
 def test_a_change_keeps_the_values_before_and_after(players):
@@ -293,9 +293,10 @@ def test_ending_a_rated_match_sends_its_rating_task_after_the_commit(
     monkeypatch.setattr(app, "send_task", lambda name, args=(), **kw: sent.append((name, args)))
     alice, bob = players[:2]
     rated = start("block", [alice, bob], target=50)
-    friendly = start("block", [alice, bob], target=50, rated=False)
     with django_capture_on_commit_callbacks(execute=True):
         play_out(rated)
+    friendly = start("block", [alice, bob], target=50, rated=False)  # one live table at a time (R56)
+    with django_capture_on_commit_callbacks(execute=True):
         play_out(friendly)
     assert [s for s in sent if s[0] == "leaderboard.tasks.rate_match"] == [
         ("leaderboard.tasks.rate_match", (rated,))

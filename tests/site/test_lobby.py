@@ -64,23 +64,26 @@ def test_it_has_the_hooks_of_the_browser_tests(client, alice):
 
 
 def test_it_lists_open_public_tables_only_newest_first(client, alice, players):
-    bob, charlie, dave, eve = players[1:5]
+    bob, charlie, dave, eve, frank = players[1:6]
     older = services.open_table(bob, "draw", 3, None, True)
     Game.objects.filter(pk=older.pk).update(created=timezone.now() - timedelta(minutes=1))
     newer = services.open_table(charlie, "family", 6, 200, True)
     private = services.open_table(dave, "draw", 2, None, False)
     started = services.open_table(eve, "block", 2, None, True)
-    services.join(started.pk, bob)
-    closed = services.open_table(dave, "classic", 2, None, True)
-    services.leave(closed.pk, dave)
+    services.join(started.pk, frank)
+    closed = services.open_table(alice, "classic", 2, None, True)  # one live table each (R56)
+    services.leave(closed.pk, alice)
 
     html = client.get(reverse("lobby")).content.decode()
 
     assert listed(html) == [newer.pk, older.pk]
     assert "Aucune table publique" in html  # the empty-list text is there for the script...
     assert 'id="no-tables" class="no-tables" hidden' in html  # ...hidden while tables are listed
+    waiting = html.split('<ul id="tables"', 1)[1].split("</ul>", 1)[0]
     for game in (private, started, closed):
-        assert f"/tables/{game.pk}/" not in html
+        assert f"/tables/{game.pk}/" not in waiting
+    # The match in play is listed apart, to watch; the private one nowhere.
+    assert f'data-match="{started.pk}"' in html and f"/tables/{private.pk}/" not in html
 
 
 def test_a_row_shows_variant_players_host_target_and_a_join_button(client, alice, players):

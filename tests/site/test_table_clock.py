@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import services
-from games.models import Game, Move, Seat
+from games.models import Connection, Game, Move, Seat
 from tests.conftest import PASSWORD, needs_chromium, outside_the_browser_loop
 from tests.games.conftest import full_table, game_of, play_first, session_cookie
 
@@ -108,9 +108,10 @@ def test_the_turn_is_counted_down_on_every_page(browser, live_site):
     assert all(page.errors == [] for page in pages)
 
 
-def test_a_player_who_leaves_on_their_turn_gets_the_short_clock(browser, live_site):
+def test_a_player_who_leaves_on_their_turn_gets_the_short_clock(browser, live_site, settings):
     """R53: a seat whose player is not connected has only 5 seconds on its turn; the
     others' pages learn it from the presence message."""
+    settings.PRESENCE_GRACE_SECONDS = 0  # the watchdog below counts the closed socket at once
     base = live_site()
     alice, bob = outside_the_browser_loop(lambda: users("alice", "bob"))
     game_id = outside_the_browser_loop(lambda: full_table("block", [alice, bob]))
@@ -121,6 +122,13 @@ def test_a_player_who_leaves_on_their_turn_gets_the_short_clock(browser, live_si
     wait_for_version(other, version)
     assert seconds(other, "#clock .clock-time") > 30
     pages[turn].context.close()
+
+    def gone() -> bool:  # the socket closed (in its grace, R53); the watchdog then counts it away
+        closed = Connection.objects.filter(game_id=game_id, seat=turn, closed__isnull=False).exists()
+        return closed and services.sweep() is not None
+
+    while not outside_the_browser_loop(gone):
+        other.wait_for_timeout(100)
     other.locator("#clock.away").wait_for(timeout=WAIT_MS)
     assert seconds(other, "#clock .clock-time") <= 5
     assert "déconnecté" in other.locator("#clock").inner_text()

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games import services
-from games.models import Round
+from games.models import Game, Round
 from tests.games.conftest import full_table
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +58,26 @@ def test_the_page_holds_no_seed_and_no_state(client, players):
         "me",
         "variants",
     }
+
+
+def test_beside_the_commitment_the_page_says_what_it_is_and_links_to_how_to_check_a_deal(client, players):
+    """R12: the commitment and the seed, explained; the page on re-dealing, in French and English."""
+    gid = full_table("draw", players[:2])
+    client.force_login(players[0])
+    text = client.get(f"/tables/{gid}/").content.decode()
+    assert "L’engagement est l’empreinte de la graine secrète" in text and 'href="/donnes/"' in text
+    page = client.get("/donnes/").content.decode()
+    assert "SHAKE-256" in page and "hashlib.sha256(seed.encode()).hexdigest()" in page
+    english = client.get("/donnes/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Checking a deal" in english
+
+
+def test_an_invitation_lets_one_watch_a_started_private_match_and_the_page_says_so(client, players):
+    """One rule (docs/protocol.md): an invitation lets one watch a private table."""
+    gid = full_table("draw", players[:2], public=False)
+    game = Game.objects.get(pk=gid)
+    client.force_login(players[2])
+    text = client.get(f"/tables/{gid}/?invitation={game.invitation}").content.decode()
+    assert "votre invitation vous permet de la regarder, sans y jouer" in text
+    assert "seuls ses joueurs peuvent la suivre" not in text
+    assert page_data(client.get(f"/tables/{gid}/?invitation={game.invitation}"))["invited"]

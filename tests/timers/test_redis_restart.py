@@ -30,6 +30,7 @@ import websockets
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
+from games import services
 from games.models import Game, Move
 from tests.conftest import ROOT, _database_url, _free_port
 from tests.games.conftest import full_table
@@ -177,7 +178,9 @@ def test_a_redis_restart_under_worker_beat_and_daphne_the_match_plays_on_to_its_
         wait_for(lambda: " ready." in worker.output(), timeout=60, every=0.2)
         wait_for(lambda: "beat: Starting" in beat.output(), timeout=60, every=0.2)
         # A match nobody plays: every turn is the table's (R52, R53), every pause ends by the clock.
+        # One seat is there all along (R56: with no seat connected the table would wait).
         game_id = full_table("block", players[:2], target=50)
+        services.connect(game_id, players[0], "tab-there")
         wait_for(lambda: Move.objects.filter(game_id=game_id, auto=True).count() >= 2, timeout=30)
         # Redis goes away while the worker holds the next turn's timed task, and comes back.
         private_redis.stop()

@@ -1,7 +1,8 @@
 """R52–R54 with a real Celery worker and beat on the local Redis (DESIGN.md §5).
 
 The clocks are short (tests/timers/conftest.py): a turn 3 s, a disconnected
-seat's turn 1.5 s, the pause between rounds 2 s, the watchdog every second.
+seat's turn 1.5 s, the pause between rounds 2 s, the watchdog every second, a
+closed socket's grace (R53) 1 s.
 """
 
 from __future__ import annotations
@@ -76,9 +77,11 @@ def test_r53_a_disconnected_players_turn_is_played_after_the_short_clock(celery,
     assert (game.deadline - timezone.now()).total_seconds() > 55
     services.disconnect(f"tab-{game_id}-{seat}")
     gone = time.monotonic()
-    wait_for(lambda: auto_moves(game_id), timeout=clocks["AWAY_SECONDS"] + 5)
+    # Away once its grace is over (the worker's timed task), then the short clock.
+    short = clocks["PRESENCE_GRACE_SECONDS"] + clocks["AWAY_SECONDS"]
+    wait_for(lambda: auto_moves(game_id), timeout=short + 5)
     waited = time.monotonic() - gone
-    assert clocks["AWAY_SECONDS"] - 0.5 <= waited < clocks["AWAY_SECONDS"] + 3
+    assert short - 0.5 <= waited < short + 3
     assert auto_moves(game_id)[0].seat == seat
 
 
@@ -90,9 +93,15 @@ def test_r53_reconnecting_does_not_give_time_back(celery, clocks, settings, play
     seat = turn_of(game_of(game_id))
     services.disconnect(f"tab-{game_id}-{seat}")
     gone = time.monotonic()
-    services.connect(game_id, players[seat], "tab-back")  # back at once
+    # Away once its grace is over (the worker counts it so): the clock is short now...
+    wait_for(
+        lambda: (game_of(game_id).deadline - timezone.now()).total_seconds() < clocks["AWAY_SECONDS"] + 0.1,
+        timeout=clocks["PRESENCE_GRACE_SECONDS"] + 5,
+    )
+    services.connect(game_id, players[seat], "tab-back")  # ...and coming back gives nothing back
     wait_for(lambda: auto_moves(game_id), timeout=clocks["AWAY_SECONDS"] + 5)
-    assert time.monotonic() - gone < clocks["AWAY_SECONDS"] + 3  # not the 60 s it had
+    short = clocks["PRESENCE_GRACE_SECONDS"] + clocks["AWAY_SECONDS"]
+    assert time.monotonic() - gone < short + 3  # not the 60 s it had
     assert auto_moves(game_id)[0].seat == seat
 
 
@@ -118,8 +127,10 @@ def test_a_late_or_duplicate_timer_does_nothing_after_the_player_has_played(cele
 
 
 def test_the_watchdog_plays_a_turn_whose_timer_died_with_the_worker(celery, clocks, settings, players):
-    settings.AWAY_SECONDS = 4.0  # time to kill the worker before the deadline
-    game_id = full_table("draw", players[:2])  # nobody connected: the short clock
+    settings.TURN_SECONDS = settings.AWAY_SECONDS = 4.0  # time to kill the worker before the deadline
+    game_id = full_table("draw", players[:2])
+    # The host is there (R56: the table plays for nobody when no seat is connected).
+    services.connect(game_id, players[0], "tab-host")
     game = game_of(game_id)
     # The worker holds the turn's timer until it is due; it dies with it.
     wait_for(lambda: "games.tasks.autoplay" in celery.worker.output(), timeout=5)

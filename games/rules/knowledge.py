@@ -1,0 +1,84 @@
+"""What every seat may work out from what R6 shows: the public-information panel.
+
+For each number 0–6: how many of its seven tiles are on the line, in the seat's own
+hand, and still unseen; and which seats have shown they hold none of it. A seat
+shows it holds none of the numbers an end shows when it passes on them, or when it
+has to draw on them (in the draw games: it held no tile that fits). Drawing brings
+new tiles, so what a seat showed before a draw no longer holds afterwards, except
+the numbers it drew on. With wild blanks (R22) a seat that cannot play holds no
+blank either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .line import Line, open_line, place
+from .state import Match
+from .tiles import parse_tile
+from .variants import get_ruleset
+
+
+def shown_none(variant: str, seats: int, actions: list[dict[str, Any]]) -> list[set[int]]:
+    """For each seat, the numbers it has shown it holds none of, after ``actions`` (the
+    round's actions so far, in record form: docs/record.md)."""
+    rules = get_ruleset(variant)
+    none: list[set[int]] = [set() for _ in range(seats)]
+    line: Line | None = None
+    # The seat in the middle of a run of draws, and what it drew on: until it plays the
+    # tile that fits (or passes), that tile is in its hand.
+    drawing: int | None = None
+    drew_on: set[int] = set()
+    for action in actions:
+        seat = action["seat"]
+        if "play" in action:
+            if drawing == seat:
+                none[seat] = drew_on
+            tile = parse_tile(action["play"])
+            if line is None:
+                line = open_line(tile, rules.spinner)
+            else:
+                opened = action.get("open")
+                if opened is None:
+                    number = dict(line.ends)[action["end"]]
+                    opened = tile[1] if tile[0] == number else tile[0]
+                inner = tile[0] if opened == tile[1] else tile[1]
+                line = place(line, action["end"], inner, opened, rules.spinner)
+            drawing = None
+            continue
+        ends = set(line.end_numbers()) if line is not None else set()
+        if rules.wild_blanks:
+            ends.add(0)
+        if "draw" in action:
+            if drawing != seat:  # new tiles come: only what it draws on will be known
+                none[seat] = set()
+                drew_on = set(ends)
+            drawing = seat
+        else:  # a pass: nothing it holds fits
+            if drawing == seat:
+                none[seat] = drew_on
+            none[seat] |= ends
+            drawing = None
+    return none
+
+
+def public_info(match: Match, seat: int | None, none: list[set[int]]) -> list[dict[str, Any]]:
+    """The panel for ``seat`` (None: a spectator, who holds no hand): one entry per number."""
+    rnd = match.round
+    assert rnd is not None
+    on_line = rnd.line.tiles() if rnd.line is not None else []
+    hand = rnd.hands[seat] if seat is not None else ()
+    out = []
+    for number in range(7):
+        laid = sum(1 for tile in on_line if number in tile)
+        held = sum(1 for tile in hand if number in tile)
+        out.append(
+            {
+                "number": number,
+                "on_line": laid,
+                "in_hand": held,
+                "unseen": 7 - laid - held,
+                "none": [s for s in range(match.seats) if s != seat and number in none[s]],
+            }
+        )
+    return out
