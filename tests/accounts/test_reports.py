@@ -66,9 +66,9 @@ def test_a_player_reports_another_from_the_table_during_the_match(players):
 
 
 def test_a_report_is_about_a_match_the_reported_player_sat_at_and_the_reporter_may_see(players):
-    alice, bob, charlie, dave = players[:4]
+    alice, bob, charlie, dave, eve = players[:5]
     theirs = full_table("draw", [charlie, dave], public=False)
-    bobs = full_table("draw", [bob, charlie])
+    bobs = full_table("draw", [bob, eve])
     client = client_of(alice)
     assert report_page(client, "charlie", reason="triche", partie=theirs).status_code == 404  # private
     assert report_page(client, "dave", reason="triche", partie=bobs).status_code == 404  # dave was not there

@@ -148,23 +148,25 @@ def test_a_moderator_cannot_sanction_themselves_nor_the_staff_but_an_administrat
 def test_a_sanctioned_player_leaves_the_tables_not_yet_started(
     players, mod, django_capture_on_commit_callbacks
 ):
-    alice, bob, charlie = players[:3]
+    # A player sits at one table at a time (R56): three players, three situations.
+    alice, bob, charlie, dave, eve, frank = players
     hosted = services.open_table(bob, "draw", 3, None, True)
     services.join(hosted.pk, alice)
-    joined = services.open_table(alice, "draw", 3, None, True)
-    services.join(joined.pk, bob)
-    services.join(joined.pk, charlie)  # full: started, bob stays seated
     waiting = services.open_table(charlie, "draw", 3, None, True)
-    services.join(waiting.pk, bob)
+    services.join(waiting.pk, dave)
+    started = full_table("draw", [eve, frank])
 
     with django_capture_on_commit_callbacks(execute=True):
         sanctions.ban(mod, bob, "Triche")
+        sanctions.ban(mod, dave, "Triche")
+        sanctions.ban(mod, frank, "Triche")
 
     assert game_of(hosted.pk).status == Game.CLOSED  # bob hosted it: closed
     waiting = game_of(waiting.pk)
-    assert waiting.status == Game.OPEN  # the table goes on waiting, bob's seat free
+    assert waiting.status == Game.OPEN  # the table goes on waiting, dave's seat free
     assert list(waiting.seat_set.values_list("player__username", flat=True)) == ["charlie"]
-    assert game_of(joined.pk).seat_set.filter(player=bob).exists()  # started: the table plays for him
+    assert game_of(started).status == Game.PLAYING
+    assert game_of(started).seat_set.filter(player=frank).exists()  # started: the table plays for him
 
 
 def test_r52_the_table_plays_for_a_sanctioned_seat_at_once_and_at_every_later_turn(
