@@ -15,6 +15,19 @@
 
 export const GAP = 0.12;
 
+// Where the pips of each number lie on a half, as offsets of -1, 0 or 1 from its centre
+// in units of PIP (the drawing of a tile, on the table and in the replay).
+export const PIP = 0.25;
+export const PIPS = {
+  0: [],
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]],
+};
+
 const DIRECTIONS = {
   east: { dx: 1, dy: 0 },
   west: { dx: -1, dy: 0 },

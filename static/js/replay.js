@@ -1,7 +1,7 @@
 /* The replay of a finished match (games/replay.py gives every state): step by step, with
    every hand shown or as one seat saw it (the others' hands face down, their drawn tiles
    unnamed). The line is laid out by board-geometry.mjs, as on the live table. */
-import { layoutLine } from "./board-geometry.mjs";
+import { layoutLine, PIP, PIPS } from "./board-geometry.mjs";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -10,15 +10,6 @@ const TEXT = Object.fromEntries(
 );
 const t = (key, values = {}) => TEXT[key].replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
 const SVG = "http://www.w3.org/2000/svg";
-const PIPS = {
-  0: [],
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]],
-};
 
 function svg(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
@@ -34,7 +25,7 @@ function domino(first, second, { x = 0, y = 0, upright = true } = {}) {
     svg("line", { class: "divider", x1: -0.36, y1: 0, x2: 0.36, y2: 0 }),
   );
   for (const [value, centre] of [[first, -0.5], [second, 0.5]]) {
-    for (const [dx, dy] of PIPS[value]) group.append(svg("circle", { class: "pip", cx: dx * 0.25, cy: centre + dy * 0.25, r: 0.09 }));
+    for (const [dx, dy] of PIPS[value]) group.append(svg("circle", { class: "pip", cx: dx * PIP, cy: centre + dy * PIP, r: 0.09 }));
   }
   return group;
 }

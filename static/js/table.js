@@ -2,7 +2,7 @@
    and sends the player's plays. The server decides everything: the page never works
    out a rule, it reads the legal plays from the view. Every text comes translated
    from the template (#table-text), so nothing here is in French. */
-import { layoutLine } from "./board-geometry.mjs";
+import { layoutLine, PIP, PIPS } from "./board-geometry.mjs";
 
 (() => {
   const root = document.getElementById("table");
@@ -133,18 +133,6 @@ import { layoutLine } from "./board-geometry.mjs";
   // Dominoes in SVG -----------------------------------------------------------
   // A domino is drawn upright in "tile units" (one half is 1 × 1), centred on 0,0,
   // `first` on top; turned a quarter left, `first` is on the left.
-
-  const PIP = 0.25; // a pip's offset from its half's centre
-  const PIPS = {
-    0: [],
-    1: [[0, 0]],
-    2: [[-1, -1], [1, 1]],
-    3: [[-1, -1], [0, 0], [1, 1]],
-    4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-    6: [[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]],
-  };
-
   function domino(first, second, { x = 0, y = 0, upright = true, className = "", tile = null } = {}) {
     const group = svgEl("g", {
       class: classes("domino", className),
