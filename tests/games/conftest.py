@@ -11,6 +11,7 @@ import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.utils import timezone
 
 from config.asgi import application
 from games import services
@@ -141,6 +142,12 @@ afull_table = database_sync_to_async(full_table)
 
 def game_of(game_id: int) -> Game:
     return Game.objects.get(pk=game_id)
+
+
+def seconds_left(game: Game) -> float:
+    """How long the turn's (or the pause's) clock has left, in seconds."""
+    assert game.deadline is not None
+    return (game.deadline - timezone.now()).total_seconds()
 
 
 def turn_of(game: Game) -> int:

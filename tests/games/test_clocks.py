@@ -20,6 +20,7 @@ from tests.games.conftest import (
     full_table,
     game_of,
     play_first,
+    seconds_left,
     to_round_over,
     turn_of,
 )
@@ -36,11 +37,6 @@ def clocks(settings):
     # (tests/games/test_presence_rules.py).
     settings.PRESENCE_GRACE_SECONDS = 0
     return settings
-
-
-def seconds_left(game: Game) -> float:
-    assert game.deadline is not None
-    return (game.deadline - timezone.now()).total_seconds()
 
 
 def overdue(game_id: int, by: float = 0.1) -> Game:

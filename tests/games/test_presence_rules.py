@@ -22,7 +22,15 @@ from django.utils import timezone
 from games import broadcast, services
 from games.models import Connection, Game, Move
 from games.services import Busy, ServiceError
-from tests.games.conftest import connect_all, full_table, game_of, play_first, to_round_over, turn_of
+from tests.games.conftest import (
+    connect_all,
+    full_table,
+    game_of,
+    play_first,
+    seconds_left,
+    to_round_over,
+    turn_of,
+)
 from tests.games.test_concurrency import together
 
 pytestmark = pytest.mark.django_db
@@ -35,11 +43,6 @@ def clocks(settings):
     settings.ROUND_PAUSE_SECONDS = 30
     settings.PRESENCE_GRACE_SECONDS = 3
     return settings
-
-
-def seconds_left(game: Game) -> float:
-    assert game.deadline is not None
-    return (game.deadline - timezone.now()).total_seconds()
 
 
 def grace_over(channel: str) -> None:
