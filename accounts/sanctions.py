@@ -15,7 +15,7 @@ moderation log with its actor. A sanction takes effect at once, after commit
 - it leaves the tables not yet started (``games.services.leave``: the table waits,
   or closes if it was the host's);
 - at a match under way the table plays for its seat (R52) at once, and at every
-  later turn (``games.services._start_clock``).
+  later turn (``games.services.core.start_clock``).
 """
 
 from __future__ import annotations

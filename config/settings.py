@@ -321,8 +321,19 @@ PRESENCE_HEARTBEAT_SECONDS = env.float("PRESENCE_HEARTBEAT_SECONDS", default=30.
 # (a reload is not leaving).
 PRESENCE_GRACE_SECONDS = env.float("PRESENCE_GRACE_SECONDS", default=3.0)
 PRESENCE_TIMEOUT_SECONDS = env.float("PRESENCE_TIMEOUT_SECONDS", default=90.0)
-# How often the watchdog runs (games.tasks.sweep): overdue deadlines whose timer was
-# lost, dead sockets, abandoned tables.
+# The clock process (games.clock, ``manage.py clock``) acts on the deadlines as they
+# pass. It looks at the nearest deadline at least this often, and a command whose
+# deadline is nearer than that wakes it through Redis (CLOCK_WAKE_KEY, database 0).
+CLOCK_POLL_SECONDS = env.float("CLOCK_POLL_SECONDS", default=1.0)
+CLOCK_THREADS = env.int("CLOCK_THREADS", default=4)  # the tables it plays for at once
+CLOCK_REDIS_URL = redis_db(REDIS_URL, 0)
+CLOCK_WAKE_KEY = env.str("CLOCK_WAKE_KEY", default=f"{env.str('CHANNEL_PREFIX', default='asgi')}:clock")
+# The services run in this many threads of each Daphne process, each with its own
+# database connection (games.consumers): commands of different tables do not wait
+# for each other.
+SERVICE_THREADS = env.int("SERVICE_THREADS", default=8)
+# How often the watchdog runs (games.tasks.sweep): overdue deadlines the clock did not
+# act on (it was down), dead sockets, abandoned tables.
 SWEEP_SECONDS = env.float("SWEEP_SECONDS", default=5.0)
 
 # Celery (config/celery.py): Redis database 2 as the broker; no results are kept.

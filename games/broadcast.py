@@ -29,9 +29,9 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.journal import journal
-from games.models import Connection, Game, Move, robot_label
+from games.models import Connection, Game, SeatInfo, robot_label
 from games.rules import Match, from_json, view, view_events
-from games.rules.knowledge import public_info, shown_none
+from games.rules.knowledge import public_info
 
 if TYPE_CHECKING:
     from games.services import Change
@@ -60,18 +60,43 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def table_info(game: Game) -> dict[str, Any]:
-    """What everyone at the table may know of it besides the match: players, presence, rounds."""
-    # One query for the seats, their players' names and whether each is connected.
+def seating(game: Game) -> list[SeatInfo]:
+    """The table's seats with their names and presence: as the command read them with the
+    game (games.services.core.lock_table), else in one query."""
+    if game.seating is not None:
+        return game.seating
     present = Exists(Connection.objects.filter(game=game, seat=OuterRef("index")))
-    seats = list(
-        game.seat_set.annotate(present=present).values_list("index", "player__username", "robot", "present")
+    rows = game.seat_set.annotate(present=present).values_list(
+        "index", "player_id", "player__username", "player__is_active", "robot", "present"
     )
-    names = {index: robot_label(robot) if robot else name for index, name, robot, _ in seats}
-    robots = {index for index, _, robot, _ in seats if robot}
-    connected = {index for index, _, _, here in seats if here}
+    return [
+        SeatInfo(
+            index=index,
+            player_id=player,
+            name=robot_label(robot) if robot else name,
+            robot=bool(robot),
+            active=active is not False,
+            present=here,
+        )
+        for index, player, name, active, robot, here in rows
+    ]
+
+
+def table_info(game: Game) -> dict[str, Any]:
+    """What everyone at the table may know of it besides the match: players, presence, rounds.
+
+    Built from the game as read by its command, with no query, when the command read
+    its seats and spectators; the return match is looked for once the match is over.
+    """
+    seats = {s.index: s for s in seating(game)}
+    spectators = game.spectators
+    if spectators is None:
+        spectators = Connection.objects.filter(game=game, seat__isnull=True).count()
     # A daily attempt's round seeds are the day's secret until the day is over (R63).
     secret = game.daily and not game.day_over()
+    rematch = None
+    if game.status == Game.OVER:
+        rematch = Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
     return {
         "id": game.pk,
         "variant": game.variant,
@@ -81,22 +106,24 @@ def table_info(game: Game) -> dict[str, Any]:
         "status": game.status,
         "players": [
             None
-            if i not in names
-            else {"seat": i, "name": names[i], "connected": i in connected, "robot": i in robots}
+            if i not in seats
+            else {"seat": i, "name": seats[i].name, "connected": seats[i].present, "robot": seats[i].robot}
             for i in range(game.seats)
         ],
         "daily": game.daily,
         "clock": clock(game),
         # How many watch the table (their sockets: a spectator with two tabs counts twice).
-        "spectators": Connection.objects.filter(game=game, seat__isnull=True).count(),
+        "spectators": spectators,
         # The return match of this one, once a player has asked for it ("Revanche").
-        "rematch": Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first(),
+        "rematch": rematch,
         # R12: a round's commitment from its start, its seed once it is over.
         "rounds": [
-            {"number": number, "commitment": commit, "seed": seed if finished and not secret else None}
-            for number, commit, seed, finished in game.rounds.values_list(
-                "number", "commitment", "seed", "finished"
-            )
+            {
+                "number": entry["number"],
+                "commitment": entry["commitment"],
+                "seed": None if secret else entry["seed"],
+            }
+            for entry in game.commitments
         ],
     }
 
@@ -121,34 +148,23 @@ def clock(game: Game) -> dict[str, Any] | None:
     return out
 
 
-def snapshot(game: Game, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """What a broadcast needs, taken inside the transaction (so it is this version's)."""
+def snapshot(game: Game, events: list[dict[str, Any]], match: Match | None = None) -> dict[str, Any]:
+    """What the messages of one version are built from: the game as its command left it."""
     return {
         "state": game.state,
+        "match": match,
         "version": game.version,
         "table": table_info(game),
         "events": events,
-        "shown_none": _shown_none(game),
+        "shown_none": game.knowledge["none"] if game.knowledge and game.state else None,
     }
 
 
-def _shown_none(game: Game) -> list[list[int]] | None:
-    """For each seat, the numbers it showed it holds none of this round (games.rules.knowledge)."""
-    if not game.state or not game.state.get("round"):
-        return None
-    number = game.state["round"]["number"]
-    moves = Move.objects.filter(game=game, round__number=number, version__lte=game.version).order_by("seq")
-    none = shown_none(game.variant, game.seats, [m.action() for m in moves])
-    return [sorted(numbers) for numbers in none]
-
-
-def state_message(snap: dict[str, Any], seat: int | None, match: Match | None = None) -> dict[str, Any]:
-    """The full view of ``seat`` (None: a spectator), with the events that led to it.
-
-    ``match`` is the snapshot's state already read, when several seats are served from it.
-    """
+def state_message(snap: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The full view of ``seat`` (None: a spectator), with the events that led to it."""
+    match = snap.get("match")
     if match is None and snap["state"]:
-        match = from_json(snap["state"])
+        match = snap["match"] = from_json(snap["state"])
     seen = view(match, seat) if match else None
     if seen is not None and seen["round"] is not None and match is not None:
         none = [set(numbers) for numbers in snap.get("shown_none") or [[]] * match.seats]
@@ -216,12 +232,11 @@ def _group_send(*messages: tuple[str, dict[str, Any]]) -> None:
 
 def game_changed(change: Change) -> None:
     """Tell every seat and the spectators what changed, each as much as it may know."""
-    snap = change.snapshot
-    match = from_json(snap["state"]) if snap["state"] else None
+    snap = snapshot(change.game, change.events, change.match)
     _send(
         *(
-            (seat_group(change.game_id, seat), encode(state_message(snap, seat, match)))
-            for seat in [*range(snap["table"]["seats"]), None]
+            (seat_group(change.game_id, seat), encode(state_message(snap, seat)))
+            for seat in [*range(change.game.seats), None]
         )
     )
 

@@ -12,13 +12,18 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -66,6 +71,36 @@ FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "next_round": ({"type", "version", "game"}, {"type", "version"}),
     "sync": ({"type", "game"}, {"type"}),
 }
+
+
+T = TypeVar("T")
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(settings.SERVICE_THREADS, thread_name_prefix="services")
+        return _pool
+
+
+def _with_connection(func: Callable[..., T], args: tuple[Any, ...]) -> T:
+    close_old_connections()
+    try:
+        return func(*args)
+    finally:
+        close_old_connections()
+
+
+async def run(func: Callable[..., T], *args: Any) -> T:
+    """Call a service (or a read model) on the process's pool of SERVICE_THREADS threads,
+    each with its own database connection: commands of different tables run side by
+    side, and never wait behind one another on a single thread. A command at the same
+    table waits for the game's row lock, in PostgreSQL."""
+    return await sync_to_async(_with_connection, thread_sensitive=False, executor=_executor())(func, args)
 
 
 class ProtocolError(Exception):
@@ -135,6 +170,16 @@ class JsonConsumer(AsyncWebsocketConsumer):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await reading
             await self.cleanup()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Hand ``message`` to its handler. Channels would first close the database
+        connections of its one database thread, for every message; here no handler
+        touches the database but through ``run``, which looks after its own thread's
+        connection, so a relayed state goes straight to its socket."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     def refusal_on_arrival(self, message: dict[str, Any]) -> str | None:
         """The error code of a message refused before it is read (size, rate), if any."""
@@ -227,9 +272,7 @@ class TableConsumer(JsonConsumer):
             0
         ]
         try:
-            self.seat = await database_sync_to_async(services.connect)(
-                self.game_id, user, self.channel_name, invitation
-            )
+            self.seat = await run(services.connect, self.game_id, user, self.channel_name, invitation)
         except ServiceError:
             await self.refuse(NO_SUCH_TABLE)
             return
@@ -243,7 +286,7 @@ class TableConsumer(JsonConsumer):
         while True:
             await asyncio.sleep(settings.PRESENCE_HEARTBEAT_SECONDS)
             try:
-                alive = await database_sync_to_async(services.heartbeat)(self.channel_name)
+                alive = await run(services.heartbeat, self.channel_name)
             except Exception:  # the database is away: try again at the next beat
                 log.exception("heartbeat of %s failed", self.channel_name)
                 continue
@@ -281,10 +324,10 @@ class TableConsumer(JsonConsumer):
             await self.leave_user_group()
         finally:
             if hasattr(self, "channel_name"):
-                await database_sync_to_async(services.disconnect)(self.channel_name)
+                await run(services.disconnect, self.channel_name)
 
     async def send_state(self) -> None:
-        message = await database_sync_to_async(broadcast.current_state)(self.game_id, self.seat)
+        message = await run(broadcast.current_state, self.game_id, self.seat)
         await self.send(text_data=broadcast.encode(message))
 
     async def handle(self, message: dict[str, Any]) -> None:
@@ -310,9 +353,9 @@ class TableConsumer(JsonConsumer):
             if kind == "play":
                 move = {k: message[k] for k in ("tile", "end", "open") if k in message}
                 move["play"] = move.pop("tile")
-                await database_sync_to_async(services.play)(self.game_id, user, move, message["version"])
+                await run(services.play, self.game_id, user, move, message["version"])
             else:
-                await database_sync_to_async(services.next_round)(self.game_id, user, message["version"])
+                await run(services.next_round, self.game_id, user, message["version"])
         except ServiceError as e:
             with translation.override(self.lang):
                 await self.send_error(e.code, e.message)
@@ -332,7 +375,7 @@ class LobbyConsumer(JsonConsumer):
             return
         await self.channel_layer.group_add(broadcast.LOBBY, self.channel_name)
         await self.accept()
-        tables = await database_sync_to_async(broadcast.lobby_tables)()
+        tables = await run(broadcast.lobby_tables)
         await self.send(text_data=broadcast.encode({"type": "tables", "tables": tables}))
 
     async def disconnect(self, code: int) -> None:

@@ -10,6 +10,7 @@ rebuilds the snapshot (``Game.replay``). Only ``games.services`` writes here.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -48,6 +49,18 @@ class GameQuerySet(models.QuerySet["Game"]):
         return self.filter(shown)
 
 
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as a command reads it with its game (games.services.core.lock_table)."""
+
+    index: int
+    player_id: int | None
+    name: str  # the player's, or "Robot Anatole"
+    robot: bool
+    active: bool  # whether the seat's player may play (False: suspended or banned)
+    present: bool  # whether the seat has a socket open, or in its grace (R53)
+
+
 class Game(models.Model):
     OPEN = "open"  # waiting for players (R50)
     PLAYING = "playing"  # a round in play
@@ -64,8 +77,6 @@ class Game(models.Model):
         (ABANDONED, _("abandonnée")),
     ]
     LIVE = (PLAYING, ROUND_OVER)
-
-    objects = GameQuerySet.as_manager()
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games")
     variant = models.CharField(max_length=20)
@@ -115,8 +126,25 @@ class Game(models.Model):
     rematch_of = models.OneToOneField(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch", editable=False
     )
+    # Kept by the services so that a command reads nothing but its game and seats:
+    # the round under way (its moves' round) and the last move's number in the log,
+    current_round = models.ForeignKey(
+        "Round", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
+    )
+    seq = models.PositiveIntegerField(default=0, editable=False)
+    # what the round's passes and draws have shown so far (games.rules.knowledge.advance),
+    knowledge = models.JSONField(null=True, blank=True, editable=False)
+    # and each round's commitment, with its seed once the round is over (R12):
+    # ``[{"number", "commitment", "seed"}]``, the seed None until then. A daily
+    # attempt's seeds stay hidden until its day is over (broadcast.table_info).
+    commitments = models.JSONField(default=list, blank=True, editable=False)
 
     objects = GameQuerySet.as_manager()
+
+    # Read with the game by the command that locked it (games.services.core.lock_table):
+    # its seats, and how many sockets watch it. None when the game was read alone.
+    seating: list[SeatInfo] | None = None
+    spectators: int | None = None
 
     class Meta:
         indexes = [

@@ -1,10 +1,12 @@
-"""Timers of live tables (DESIGN.md §5): Celery tasks that call the services.
+"""Celery tasks of live tables (DESIGN.md §5): each calls one service.
 
-A task is timed for a deadline stored on the game, with the version it was
-timed for; the service acts only if that version is still waiting and overdue.
-So a task that comes late, twice, or for a turn already played does nothing,
-and nothing relies on revoking one. ``sweep`` (celery beat) catches deadlines
-whose task was lost.
+The turns and the pauses between rounds are not timed here: their deadlines are
+stored on the games and the clock process acts on them (games.clock). Here are
+the departure of a seat whose socket's grace is over (R53), timed when the socket
+closes, and the watchdog, ``sweep`` (celery beat), which acts on whatever was
+left: a deadline the clock did not act on, a socket whose process died, a table
+nobody stayed at. Each service re-checks what it was called for, so a task that
+comes late, twice, or for something already done does nothing.
 """
 
 from __future__ import annotations
@@ -23,18 +25,6 @@ def _send_from_one_loop(**kwargs: Any) -> None:
     broadcast.use_own_loop()
 
 
-@shared_task(name="games.tasks.autoplay", ignore_result=True)
-def autoplay(game_id: int, version: int) -> bool:
-    """R52, R53: play for the seat whose clock ran out. True if the table played."""
-    return services.autoplay_if_due(game_id, version) is not None
-
-
-@shared_task(name="games.tasks.next_round", ignore_result=True)
-def next_round(game_id: int, version: int) -> bool:
-    """R54: deal the next round at the end of the pause. True if it was dealt."""
-    return services.next_round_if_due(game_id, version) is not None
-
-
 @shared_task(name="games.tasks.leave_if_away", ignore_result=True)
 def leave_if_away(channel: str) -> bool:
     """R53: a seat's last socket closed PRESENCE_GRACE_SECONDS ago: unless it is back, it is away."""
@@ -43,5 +33,5 @@ def leave_if_away(channel: str) -> bool:
 
 @shared_task(name="games.tasks.sweep", ignore_result=True)
 def sweep() -> dict[str, int]:
-    """The watchdog: lost timers, dead sockets, abandoned tables."""
+    """The watchdog: deadlines left overdue, dead sockets, abandoned tables."""
     return services.sweep()

@@ -22,18 +22,36 @@ from .variants import get_ruleset
 def shown_none(variant: str, seats: int, actions: list[dict[str, Any]]) -> list[set[int]]:
     """For each seat, the numbers it has shown it holds none of, after ``actions`` (the
     round's actions so far, in record form: docs/record.md)."""
+    known = advance(variant, fresh(seats), None, actions)
+    return [set(numbers) for numbers in known["none"]]
+
+
+def fresh(seats: int) -> dict[str, Any]:
+    """What is known at the start of a round: nothing (the form ``advance`` keeps)."""
+    return {"none": [[] for _ in range(seats)], "drawing": None, "drew_on": []}
+
+
+def advance(
+    variant: str, known: dict[str, Any], line: Line | None, actions: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What is known after ``actions``, from ``known`` (a JSON value: ``fresh`` or an
+    earlier result) and the ``line`` as it stood before them: a round's knowledge is
+    kept from command to command without reading its earlier actions again.
+
+    ``advance(v, fresh(n), None, a + b)`` equals ``advance(v, advance(v, fresh(n), None,
+    a), line_after_a, b)``.
+    """
     rules = get_ruleset(variant)
-    none: list[set[int]] = [set() for _ in range(seats)]
-    line: Line | None = None
+    none: list[set[int]] = [set(numbers) for numbers in known["none"]]
     # The seat in the middle of a run of draws, and what it drew on: until it plays the
     # tile that fits (or passes), that tile is in its hand.
-    drawing: int | None = None
-    drew_on: set[int] = set()
+    drawing: int | None = known["drawing"]
+    drew_on: set[int] = set(known["drew_on"])
     for action in actions:
         seat = action["seat"]
         if "play" in action:
             if drawing == seat:
-                none[seat] = drew_on
+                none[seat] = set(drew_on)
             tile = parse_tile(action["play"])
             if line is None:
                 line = open_line(tile, rules.spinner)
@@ -56,10 +74,10 @@ def shown_none(variant: str, seats: int, actions: list[dict[str, Any]]) -> list[
             drawing = seat
         else:  # a pass: nothing it holds fits
             if drawing == seat:
-                none[seat] = drew_on
+                none[seat] = set(drew_on)
             none[seat] |= ends
             drawing = None
-    return none
+    return {"none": [sorted(n) for n in none], "drawing": drawing, "drew_on": sorted(drew_on)}
 
 
 def public_info(match: Match, seat: int | None, none: list[set[int]]) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ def finished(
     at: datetime | None = None,
 ) -> Game:
     """A match of ``variant`` over, its seats in the order of ``players``, with the score and
-    the result of each seat's side, as ``services._finish`` records them."""
+    the result of each seat's side, as ``games.services.core.finish`` records them."""
     game = Game.objects.create(
         host=players[0],
         variant=variant,

@@ -1,0 +1,462 @@
+"""The path every command takes: lock, check, apply, record, bump (DESIGN.md §3).
+
+A command reads its game once: ``lock_table`` locks the game row and reads it
+with its seats (their players' names and whether each is connected) and its
+spectators in one query. What ``record`` needs besides (the round under way, the
+last move's number, what the round has shown so far) is kept on the game row, so
+that a play is that read, one insert for its moves, one update of the game and
+the commit. The messages are built after the commit, from what the command
+holds (``Change``), without reading the database again.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection, transaction
+from django.db.models import Count, Exists, F, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games import broadcast, signals
+from games.models import Connection, Game, Move, Round, Seat, SeatInfo
+from games.rules import (
+    OVER,
+    PLAYING,
+    ROUND_OVER,
+    Match,
+    commitment,
+    deal,
+    deal_round,
+    get_ruleset,
+    round_seed,
+    tile_str,
+    to_json,
+)
+from games.rules.knowledge import advance, fresh
+from games.rules.record import event_action
+from leaderboard import ratings
+
+log = logging.getLogger(__name__)
+
+# What a player is told, in French first, for each refusal. The engine's own codes
+# (RuleError) are named here too, so that no English text reaches a page.
+MESSAGES = {
+    "not_found": _("Cette table n’existe pas."),
+    "closed": _("Cette table est fermée."),
+    "abandoned": _("Cette partie a été abandonnée."),
+    "full": _("Toutes les places de cette table sont prises."),
+    "already_seated": _("Vous êtes déjà assis à cette table."),
+    "not_seated": _("Vous n’êtes pas assis à cette table."),
+    "started": _("La partie a déjà commencé."),
+    "not_started": _("La partie n’a pas encore commencé."),
+    "not_host": _("Seul l’hôte de la table peut faire cela."),
+    "not_between_rounds": _("La manche n’est pas terminée."),
+    "stale_version": _("Votre vue de la table n’était plus à jour : la voici à nouveau."),
+    "bad_variant": _("Cette variante n’existe pas."),
+    "bad_seats": _("Ce nombre de places n’est pas permis pour cette variante."),
+    "bad_target": _("Cet objectif n’est pas permis pour cette variante."),
+    "not_your_turn": _("Ce n’est pas votre tour."),
+    "tile_not_in_hand": _("Ce domino n’est pas dans votre main."),
+    "does_not_fit": _("Ce domino ne convient à aucun bout."),
+    "bad_end": _("Ce domino ne convient pas à ce bout."),
+    "end_required": _("Ce domino convient à plusieurs bouts : dites lequel."),
+    "open_required": _("Dites quel chiffre reste ouvert."),
+    "bad_open": _("Ce chiffre ne peut pas rester ouvert."),
+    "must_play": _("Ce coup n’est pas permis."),
+    "cannot_draw": _("Ce coup n’est pas permis."),
+    "bad_tile": _("Ce domino n’existe pas."),
+    "bad_action": _("Ce coup est mal formé."),
+    "match_over": _("La partie est terminée."),
+    "no_round": _("Aucune manche n’est en cours."),
+    "day_over": _("Le jour de ce défi est passé : la tentative ne peut plus être jouée."),
+    "not_over": _("La partie n’est pas terminée."),
+    "busy": _(
+        "Vous êtes déjà assis à une autre table : finissez-y la partie, ou quittez-la avant qu’elle commence."
+    ),
+}
+
+
+class ServiceError(Exception):
+    """A refused command. Nothing was changed; ``code`` names the problem for programs."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{code}: {detail}" if detail else code)
+
+    @property
+    def message(self) -> str:
+        return str(MESSAGES.get(self.code, self.detail or self.code))
+
+
+class Busy(ServiceError):
+    """R56: the player already sits at a live table, ``game`` (a link back to it is due)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__("busy", f"seated at table {game.pk}")
+        self.game = game
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a command did, as the broadcast needs it: the game as the command left it
+    (this version's, with its seats when the command read them), the engine's state
+    and the events."""
+
+    game: Game
+    match: Match | None
+    events: list[dict[str, Any]]
+
+    @property
+    def game_id(self) -> int:
+        return int(self.game.pk)
+
+    @property
+    def version(self) -> int:
+        return int(self.game.version)
+
+
+# Reading and locking -----------------------------------------------------------
+
+
+def write_lock(game_id: int) -> None:
+    """SQLite has no row locks: there a command takes the database's write lock before
+    reading anything (a write that changes nothing), so that two commands at once wait
+    for each other instead of one failing half-way with "database is locked"."""
+    if not connection.features.has_select_for_update:
+        Game.objects.filter(pk=game_id).update(version=F("version"))
+
+
+def lock(game_id: int) -> Game | None:
+    """The game, its row locked until the transaction ends; None if there is no such game.
+    It is the first thing a command reads (see ``write_lock``)."""
+    write_lock(game_id)
+    return Game.objects.select_for_update().filter(pk=game_id).first()
+
+
+def locked(game_id: int) -> Game:
+    game = lock(game_id)
+    if game is None:
+        raise ServiceError("not_found")
+    return game
+
+
+def lock_table(game_id: int) -> Game:
+    """The game locked and read with its seats and spectators, in one query.
+
+    The seats (``game.seating``) come with their players' names, whether each player
+    may play and whether each seat is connected; ``game.spectators`` counts the
+    spectators' sockets. Only the game's row is locked (``FOR UPDATE OF``). The
+    presence read so is this command's to trust: sockets come and go through
+    commands that take the same lock (games.services.presence).
+    """
+    write_lock(game_id)
+    present = Exists(Connection.objects.filter(game_id=OuterRef("game_id"), seat=OuterRef("index")))
+    watching = (
+        Connection.objects.filter(game_id=OuterRef("game_id"), seat__isnull=True)
+        .order_by()
+        .values("game_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    rows = list(
+        Seat.objects.select_for_update(of=("game",))
+        .select_related("game", "player")
+        .filter(game_id=game_id)
+        .annotate(present=present, spectators=Coalesce(Subquery(watching), 0))
+        .order_by("index")
+    )
+    if not rows:  # a table without seats (closed): nothing to play there
+        game = locked(game_id)
+        game.seating, game.spectators = [], 0
+        return game
+    game = rows[0].game
+    game.seating = [
+        SeatInfo(
+            index=row.index,
+            player_id=row.player_id,
+            name=row.name,
+            robot=bool(row.robot),
+            active=row.player.is_active if row.player is not None else True,
+            present=row.present,
+        )
+        for row in rows
+    ]
+    game.spectators = rows[0].spectators
+    return game
+
+
+def check_version(game: Game, version: object) -> None:
+    if type(version) is not int or version != game.version:
+        raise ServiceError("stale_version", f"the table is at version {game.version}, not {version!r}")
+
+
+def check_not_ended(game: Game) -> None:
+    """Refuse any command at a table that has ended, saying how it ended."""
+    if game.status == Game.CLOSED:
+        raise ServiceError("closed")
+    if game.status == Game.ABANDONED:
+        raise ServiceError("abandoned")
+    if game.status == Game.OVER:
+        raise ServiceError("match_over")
+    if game.daily and game.day_over():  # R63: an attempt is played on its day only
+        raise ServiceError("day_over")
+
+
+def seat_of(game: Game, user: AbstractBaseUser) -> int:
+    if game.seating is not None:
+        index = next((s.index for s in game.seating if s.player_id == user.pk), None)
+    else:
+        index = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
+    if index is None:
+        raise ServiceError("not_seated")
+    return index
+
+
+def connected(game: Game, seat: int | None) -> bool:
+    """Whether ``seat`` has a socket open (or in its grace, R53)."""
+    if seat is None:
+        return False
+    if game.seating is not None:
+        return any(s.index == seat and s.present for s in game.seating)
+    return Connection.objects.filter(game=game, seat=seat).exists()
+
+
+def anyone_here(game: Game, present: int | None) -> bool:
+    """Whether any seat is connected (``present``: a seat whose player is acting now)."""
+    if present is not None:
+        return True
+    if game.seating is not None:
+        return any(s.present for s in game.seating)
+    return game.connections.filter(seat__isnull=False).exists()
+
+
+# Who acts for a seat -----------------------------------------------------------
+#
+# The one place that says who acts on a turn: the seat's player; the house robot
+# (games.rules.robots) on its seat's view, after ROBOT_SECONDS; the table for the
+# player when their clock runs out (R52, R53). A robot's turn runs on the same
+# clock as a player's (the deadline on the game, acted on by the clock), so that
+# it survives a restart like any other.
+
+PLAYER = "player"
+ROBOT = "robot"
+# The player may no longer play (suspended or banned, accounts.sanctions): the table
+# plays for the seat at once, at every turn (R52), so that the others can finish.
+TABLE = "table"
+
+
+def acts_for(game: Game, seat: int) -> str:
+    """Who plays ``seat``'s turns: ``PLAYER`` (or the table for them when their clock runs
+    out), ``ROBOT``, or ``TABLE`` at once for a sanctioned player at a live table."""
+    if game.seating is not None:
+        info = next((s for s in game.seating if s.index == seat), None)
+        robot, active = (info.robot, info.active) if info is not None else (False, True)
+    else:
+        robot, active = game.seat_set.filter(index=seat).values_list(
+            "robot", "player__is_active"
+        ).first() or ("", True)
+    if game.daily:  # an attempt's robots; its player's attempt waits for them (R56, R63)
+        return ROBOT if robot else PLAYER
+    return TABLE if active is False else PLAYER  # no robot sits at a live table (R50)
+
+
+# Clocks (R52–R54) ---------------------------------------------------------------
+#
+# The deadline is stored on the game: the database, not a timer, says when the
+# table acts. The clock process (games.clock) acts on the deadlines that have
+# passed, at the version it finds; a command acts only if that same version is
+# still waiting and the deadline has passed, so a late or repeated call is
+# harmless.
+
+
+def turn_seconds(game: Game, present: int | None) -> float | None:
+    """How long the seat to play has, or None while the table waits for its player."""
+    turn = game.turn
+    assert turn is not None
+    who = acts_for(game, turn)
+    if who == TABLE:
+        return 0.0
+    if who == ROBOT:
+        if not anyone_here(game, present):  # R56: robots wait for the player
+            return None
+        return settings.ROBOT_SECONDS
+    here = turn == present or connected(game, turn)
+    if game.daily and not here:  # R56, R63: an attempt waits for its player
+        return None
+    return settings.TURN_SECONDS if here else settings.AWAY_SECONDS  # R52, R53
+
+
+def start_clock(game: Game, present: int | None = None) -> None:
+    """Set the deadline of what the table now waits for."""
+    now = timezone.now()
+    game.deadline = None
+    if game.daily and game.day_over():
+        pass  # R63: the attempt stands as it is
+    elif game.status == Game.PLAYING:
+        seconds = turn_seconds(game, present)
+        if seconds is not None:
+            game.deadline = now + timedelta(seconds=seconds)
+    elif game.status == Game.ROUND_OVER and (not game.daily or anyone_here(game, present)):
+        game.deadline = now + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)  # R54
+    if game.deadline is not None:
+        clock_changed(game)
+
+
+def clock_changed(game: Game) -> None:
+    """A deadline was set: the clock process is told after the commit when it is sooner
+    than its next look (games.clock); else it finds it there."""
+    deadline = game.deadline
+    if deadline is not None and deadline - timezone.now() < timedelta(seconds=settings.CLOCK_POLL_SECONDS):
+        transaction.on_commit(_wake_clock)
+
+
+def _wake_clock() -> None:
+    from games import clock  # the clock imports the services: import it when used
+
+    clock.wake()
+
+
+# The change -------------------------------------------------------------------
+
+
+def bump(
+    game: Game,
+    events: list[dict[str, Any]],
+    *,
+    match: Match | None = None,
+    lobby: bool = False,
+    present: int | None = None,
+) -> Change:
+    """Save a change under a new version, set the clock, and broadcast after commit.
+
+    ``match``: the engine's state now, when the command has it (else read from the
+    game's). ``present``: a seat whose player is acting now, so is there even before
+    their socket.
+    """
+    game.version += 1
+    if game.seating is None:  # read now, so that the messages show this version's seats
+        game.seating = broadcast.seating(game)
+        game.spectators = Connection.objects.filter(game=game, seat__isnull=True).count()
+    start_clock(game, present)
+    game.save()
+    if match is None and game.state:
+        from games.rules import from_json
+
+        match = from_json(game.state)
+    change = Change(game, match, events)
+    transaction.on_commit(lambda: broadcast.game_changed(change))
+    if lobby:
+        game_id = game.pk
+        transaction.on_commit(lambda: broadcast.lobby_changed(game_id))
+    return change
+
+
+def deal_next(game: Game, match: Match) -> tuple[Match, list[dict[str, Any]]]:
+    """Deal the next round and log its forced actions; returns the state and events.
+
+    Its seed (R12) is ``round_seed(game.seed, n)`` when the game has a seed (a daily
+    attempt, a test), else a fresh one from a cryptographically secure source.
+    """
+    number = match.round.number + 1 if match.round is not None else 1
+    seed = round_seed(game.seed, number) if game.seed else secrets.token_hex(32)
+    dealt = deal(seed, get_ruleset(game.variant), game.seats)
+    match, events = deal_round(match, seed)
+    assert match.round is not None
+    sealed = commitment(seed)
+    game.current_round = Round.objects.create(
+        game=game,
+        number=match.round.number,
+        seed=seed,
+        commitment=sealed,
+        hands=[[tile_str(t) for t in hand] for hand in dealt.hands],
+        stock=[tile_str(t) for t in dealt.stock],
+    )
+    game.commitments = [*game.commitments, {"number": number, "commitment": sealed, "seed": None}]
+    game.knowledge = fresh(game.seats)
+    record(game, None, match, events)
+    return match, events
+
+
+def record(game: Game, before: Match | None, match: Match, events: list[dict[str, Any]]) -> None:
+    """Append the actions of ``events`` to the log and save the new state.
+
+    ``before``: the state the events were applied to (None for a deal), whose line
+    the round's knowledge goes on from.
+    """
+    rules = get_ruleset(game.variant)
+    round_id = game.current_round_id
+    assert round_id is not None
+    seq = game.seq
+    moves, actions = [], []
+    for event in events:
+        action = event_action(event, rules.wild_blanks)
+        if action is None:
+            continue
+        actions.append(action)
+        kind = Move.PLAY if "play" in action else Move.DRAW if "draw" in action else Move.PASS
+        seq += 1
+        moves.append(
+            Move(
+                game=game,
+                round_id=round_id,
+                seq=seq,
+                version=game.version + 1,
+                seat=event["seat"],
+                kind=kind,
+                tile=event.get("tile") or "",
+                end=action.get("end") or "",
+                open=action.get("open"),
+                forced=bool(event.get("forced")),
+                auto=bool(event.get("auto")),
+            )
+        )
+    Move.objects.bulk_create(moves)
+    game.seq = seq
+    line = before.round.line if before is not None and before.round is not None else None
+    game.knowledge = advance(game.variant, game.knowledge or fresh(game.seats), line, actions)
+    game.state = to_json(match)
+    game.turn = match.round.turn if match.status == PLAYING and match.round is not None else None
+    if match.status in (ROUND_OVER, OVER):
+        _round_over(game, round_id)
+    if match.status == ROUND_OVER:
+        game.status = Game.ROUND_OVER
+    elif match.status == OVER:
+        finish(game, match)
+    elif match.status == PLAYING:
+        game.status = Game.PLAYING
+    if match.status in (ROUND_OVER, OVER):
+        signals.round_scored.send(sender=Game, game=game, match=match)
+
+
+def _round_over(game: Game, round_id: int) -> None:
+    """R12: the round is over; its seed may now be shown beside its commitment."""
+    Round.objects.filter(pk=round_id).update(finished=timezone.now())
+    seed = Round.objects.filter(pk=round_id).values_list("seed", flat=True).get()
+    game.commitments = [
+        {**entry, "seed": seed} if entry is game.commitments[-1] else entry for entry in game.commitments
+    ]
+
+
+def finish(game: Game, match: Match) -> None:
+    rules = get_ruleset(game.variant)
+    game.status = Game.OVER
+    game.finished = timezone.now()
+    winner = match.winner
+    game.winner = list(winner) if isinstance(winner, tuple) else winner
+    winners = set(winner) if isinstance(winner, tuple) else {winner}
+    for seat in game.seat_set.all():  # robots' seats too: the record of the match
+        side = rules.side_of(seat.index)
+        seat.score = match.scores[side]
+        seat.won = side in winners
+        seat.save(update_fields=["score", "won"])
+    if game.rated:  # after the commit, so that a slow rating never delays this play
+        ratings.rate_after_commit(game.pk)

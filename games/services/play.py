@@ -1,0 +1,58 @@
+"""A seat's commands during the match: a play, and the host's next round (R54)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games.models import Game
+from games.rules import Action, RuleError, apply
+
+from .core import (
+    Change,
+    ServiceError,
+    bump,
+    check_not_ended,
+    check_version,
+    deal_next,
+    lock_table,
+    record,
+    seat_of,
+)
+
+
+def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: object) -> Change:
+    """A seat's play: ``move`` is ``{"play", "end"?, "open"?}`` (docs/protocol.md)."""
+    with transaction.atomic():
+        game = lock_table(game_id)
+        seat = seat_of(game, user)
+        if game.status == Game.OPEN:
+            raise ServiceError("not_started")
+        check_not_ended(game)
+        check_version(game, version)
+        before = game.match
+        try:
+            action = Action.from_dict({"seat": seat, **move})
+            match, events = apply(before, action)
+        except RuleError as e:
+            raise ServiceError(e.code, e.message) from None
+        record(game, before, match, events)
+        return bump(game, events, match=match)
+
+
+def next_round(game_id: int, user: AbstractBaseUser, version: object) -> Change:
+    """Deal the next round once the last one is over (R54): the host's button."""
+    with transaction.atomic():
+        game = lock_table(game_id)
+        seat = seat_of(game, user)
+        if seat != 0:
+            raise ServiceError("not_host")
+        check_not_ended(game)
+        check_version(game, version)
+        if game.status != Game.ROUND_OVER:
+            raise ServiceError("not_between_rounds")
+        game.status = Game.PLAYING
+        match, events = deal_next(game, game.match)
+        return bump(game, events, match=match)

@@ -1,0 +1,206 @@
+"""Tables: opening, joining, leaving, the return match, and one live table per player (R50, R51, R56)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+
+from games.models import ROBOT_NAMES, Game, Seat
+from games.rules import RuleError, get_ruleset, new_match
+
+from .core import Busy, Change, ServiceError, bump, check_not_ended, deal_next, locked, seat_of
+
+
+def live_tables_of(user: AbstractBaseUser) -> QuerySet[Game]:
+    """The live tables ``user`` sits at (R56): an open table or a match in play. A daily
+    attempt (with its robot seats) is not a live table."""
+    return (
+        Game.objects.filter(seat_set__player_id=user.pk, status__in=(Game.OPEN, *Game.LIVE))
+        .exclude(daily=True)
+        .order_by("-created", "-pk")
+    )
+
+
+def _lock_user(user: AbstractBaseUser) -> None:
+    """Lock the user's row until the transaction ends (on SQLite, take the write lock, as _lock)."""
+    users = get_user_model().objects.filter(pk=user.pk)
+    if connection.features.has_select_for_update:
+        users.select_for_update().exists()
+    else:
+        users.update(id=F("id"))
+
+
+def _check_free(user: AbstractBaseUser) -> None:
+    """R56: a player sits at one live table at a time. The user's row is locked first, so
+    that two tables joined at once (two tabs) are taken one after the other: the second
+    is refused."""
+    _lock_user(user)
+    live = live_tables_of(user).first()
+    if live is not None:
+        raise Busy(live)
+
+
+def open_table(
+    user: AbstractBaseUser,
+    variant: str,
+    seats: int,
+    target: int | None,
+    public: bool,
+    rated: bool | None = None,
+    seed: str = "",
+) -> Game:
+    """Open a table (R51); the host takes seat 0 (R50).
+
+    ``rated``: whether the match moves its players' ratings ("classée"); by default a
+    public table is rated and a private one friendly ("amicale").
+    ``seed``: where the rounds' seeds come from (``Game.seed``): empty for a live
+    table, each round then dealt from a fresh secret seed (R12); tests give one to
+    deal known hands.
+    """
+    rated = public if rated is None else bool(rated)
+    try:
+        rules = get_ruleset(variant)
+        rules.check_seats(seats)
+        target = rules.default_target if target is None else rules.check_target(target)
+    except RuleError as e:
+        raise ServiceError(e.code, e.message) from None
+    with transaction.atomic():
+        _check_free(user)
+        game = Game.objects.create(
+            host=user, variant=variant, seats=seats, target=target, public=public, rated=rated, seed=seed
+        )
+        Seat.objects.create(game=game, index=0, player=user)
+        bump(game, [{"type": "seated", "seat": 0}], lobby=True)
+    return game
+
+
+def open_attempt(
+    user: AbstractBaseUser, variant: str, seats: int, seed: str, playable_until: datetime
+) -> Game:
+    """A daily challenge attempt (R61): five rounds, no target, ``user`` in seat 0 and
+    house robots in the others, dealt from ``round_seed(seed, n)``; it starts at once."""
+    try:
+        get_ruleset(variant).check_seats(seats)
+    except RuleError as e:
+        raise ServiceError(e.code, e.message) from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            host=user,
+            variant=variant,
+            seats=seats,
+            target=None,
+            public=True,
+            seed=seed,
+            daily=True,
+            playable_until=playable_until,
+            status=Game.PLAYING,
+            started=timezone.now(),
+        )
+        Seat.objects.create(game=game, index=0, player=user)
+        Seat.objects.bulk_create(Seat(game=game, index=i, robot=ROBOT_NAMES[i - 1]) for i in range(1, seats))
+        events: list[dict[str, Any]] = [{"type": "seated", "seat": i} for i in range(seats)]
+        match, dealt = deal_next(game, new_match(variant, seats, None))
+        bump(game, [*events, *dealt], match=match, present=0)
+    return game
+
+
+def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) -> Change:
+    """Take the next free seat (R50); the match starts when every seat is taken."""
+    with transaction.atomic():
+        _lock_user(user)  # first: see _check_free
+        game = locked(game_id)
+        if not game.can_watch(user, invitation):
+            raise ServiceError("not_found")
+        check_not_ended(game)
+        if game.seat_set.filter(player_id=user.pk).exists():
+            raise ServiceError("already_seated")
+        if game.status != Game.OPEN:
+            raise ServiceError("started")
+        _check_free(user)
+        taken = set(game.seat_set.values_list("index", flat=True))
+        free = [i for i in range(game.seats) if i not in taken]
+        if game.rematch_of_id is not None:
+            # A return match: its players only, each at its seat, one further on than before.
+            seat = _rematch_seat(game, user)
+            free = sorted(free, key=lambda i: i != seat) if seat in free else []
+        if not free:
+            raise ServiceError("full")
+        try:
+            with transaction.atomic():
+                Seat.objects.create(game=game, index=free[0], player=user)
+        except IntegrityError:
+            raise ServiceError("already_seated") from None
+        events: list[dict[str, Any]] = [{"type": "seated", "seat": free[0]}]
+        if len(free) == 1:
+            game.status = Game.PLAYING
+            game.started = timezone.now()
+            match, dealt = deal_next(game, new_match(game.variant, game.seats, game.target))
+            events += dealt
+            # The player taking the last seat is on their way to the table: a full first turn.
+            return bump(game, events, match=match, lobby=True, present=free[0])
+        return bump(game, events, lobby=True, present=free[0])
+
+
+def _rematch_seat(game: Game, user: AbstractBaseUser) -> int | None:
+    """The seat of ``user`` at the return match ``game``: one further on than at the first."""
+    before = Seat.objects.filter(game_id=game.rematch_of_id, player_id=user.pk).values_list(
+        "index", flat=True
+    )
+    index = before.first()
+    return None if index is None else (index + 1) % game.seats
+
+
+def rematch(game_id: int, user: AbstractBaseUser) -> Game:
+    """ "Revanche": the same players, a new table with the same options, each player one seat
+    further on. The first to ask opens it (its host is the player whose seat is now 0); the
+    others take their seats as they ask; it starts when all have come (R50)."""
+    with transaction.atomic():
+        _lock_user(user)
+        old = locked(game_id)
+        seat_of(old, user)
+        if old.status != Game.OVER:
+            raise ServiceError("not_over")
+        if old.daily:  # a daily attempt is played once, against the house robots (R61)
+            raise ServiceError("not_found")
+        new = Game.objects.filter(rematch_of=old).first()
+        if new is None:
+            _check_free(user)
+            last = old.seat_set.get(index=old.seats - 1).player  # one seat on: seat 0 now
+            new = Game.objects.create(
+                host=last,
+                variant=old.variant,
+                seats=old.seats,
+                target=old.target,
+                public=old.public,
+                rematch_of=old,
+            )
+            bump(new, [])
+            # The finished table's pages learn of it (a link to the return match).
+            bump(old, [{"type": "rematch", "seat": seat_of(old, user), "table": new.pk}])
+    if new.seat_set.filter(player_id=user.pk).exists():
+        return new
+    join(new.pk, user, new.invitation)
+    return new
+
+
+def leave(game_id: int, user: AbstractBaseUser) -> Change:
+    """Leave before the start: the seat is freed; the host leaving closes the table."""
+    with transaction.atomic():
+        game = locked(game_id)
+        seat = seat_of(game, user)
+        check_not_ended(game)
+        if game.status != Game.OPEN:
+            raise ServiceError("started")
+        if seat == 0:
+            game.status = Game.CLOSED
+            game.finished = timezone.now()
+            game.seat_set.all().delete()
+            return bump(game, [{"type": "closed"}], lobby=True)
+        game.seat_set.filter(index=seat).delete()
+        return bump(game, [{"type": "left", "seat": seat}], lobby=True)
