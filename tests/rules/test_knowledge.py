@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules import VARIANTS, apply, deal_round, new_match, table_play
-from games.rules.knowledge import public_info, shown_none
+from games.rules.knowledge import advance, fresh, public_info, shown_none
 from games.rules.record import event_action
 
 SEEDS = [f"knowledge-{i}" for i in range(25)]
@@ -76,3 +76,27 @@ def test_with_wild_blanks_a_seat_that_cannot_play_holds_no_blank():
     drew = [{"seat": 0, "play": "5-5"}, {"seat": 1, "draw": "1-2"}, {"seat": 1, "pass": True}]
     none = shown_none("family", 4, drew)
     assert none[1] == {0, 5}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("seats", ["min", "max"])
+def test_what_is_known_kept_command_by_command_is_what_the_whole_round_shows(variant, seats):
+    """The services keep the round's knowledge on the game and advance it by each
+    command's actions, from the line as it stood before them: the same as reading the
+    whole round's actions again, at every command, with random choices."""
+    import random
+
+    rules = VARIANTS[variant]
+    rng = random.Random(variant + seats)
+    count = rules.min_seats if seats == "min" else rules.max_seats
+    for seed in SEEDS[:10]:
+        match, events = deal_round(new_match(variant, count), seed)
+        actions = [a for a in (event_action(e, rules.wild_blanks) for e in events) if a]
+        known = advance(variant, fresh(count), None, actions)
+        while match.status == "playing":
+            before = match
+            match, events = apply(match, rng.choice(match.round.legal))
+            step = [a for a in (event_action(e, rules.wild_blanks) for e in events) if a]
+            actions += step
+            known = advance(variant, known, before.round.line, step)
+            assert [set(n) for n in known["none"]] == shown_none(variant, count, actions)

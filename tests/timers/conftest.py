@@ -1,8 +1,8 @@
-"""A real Celery worker and beat, on the local Redis and the test database.
+"""The clock process, a real Celery worker and beat, on the local Redis and the test database.
 
-They run as production runs them (``celery -A config worker`` and ``beat``), as
-processes of their own, with short clocks: the same values are set in this
-process's settings, where the tests' own commands compute deadlines.
+They run as production runs them (``manage.py clock``, ``celery -A config worker``
+and ``beat``), as processes of their own, with short clocks: the same values are
+set in this process's settings, where the tests' own commands compute deadlines.
 """
 
 from __future__ import annotations
@@ -30,18 +30,22 @@ CLOCKS = {
 }
 
 
-class Process:
-    """A ``celery`` command in a process group of its own, its output in a log file."""
+CELERY = [sys.executable, "-m", "celery", "-A", "config"]
+CLOCK = [sys.executable, "manage.py", "clock"]
 
-    def __init__(self, args: list[str], env: dict[str, str], log: Path) -> None:
-        self.args, self.env, self.log = args, env, log
+
+class Process:
+    """A command (``command`` then ``args``) in a process group of its own, its output in a log file."""
+
+    def __init__(self, args: list[str], env: dict[str, str], log: Path, command: list[str] = CELERY) -> None:
+        self.args, self.env, self.log, self.command = args, env, log, command
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, ready: str, timeout: float = 30) -> None:
         start = self.log.stat().st_size if self.log.exists() else 0
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "config", *self.args],
+                [*self.command, *self.args],
                 cwd=ROOT,
                 env=self.env,
                 stdout=out,
@@ -55,7 +59,7 @@ class Process:
             if self.process.poll() is not None:
                 break
             time.sleep(0.1)
-        raise RuntimeError(f"celery {self.args[0]} did not start:\n{self.output(since=start)}")
+        raise RuntimeError(f"{self.command[-1]} {self.args} did not start:\n{self.output(since=start)}")
 
     def output(self, since: int = 0) -> str:
         if not self.log.exists():
@@ -81,9 +85,10 @@ class Process:
 
 
 class Celery:
-    """The worker and beat of one test."""
+    """The clock, the worker and beat of one test."""
 
     def __init__(self, env: dict[str, str], folder: Path) -> None:
+        self.clock = Process([], {**env, "LOG_LEVEL": "INFO"}, folder / "clock.log", command=CLOCK)
         self.worker = Process(
             ["worker", "--loglevel", "INFO", "--concurrency", "2", "--without-gossip", "--without-mingle"],
             env,
@@ -112,7 +117,11 @@ class Celery:
     def start_beat(self) -> None:
         self.beat.start(ready="beat: Starting")
 
+    def start_clock(self) -> None:
+        self.clock.start(ready="clock: started")
+
     def stop(self) -> None:
+        self.clock.stop()
         self.worker.stop()
         self.beat.stop()
 
@@ -126,7 +135,7 @@ def clocks(settings: object) -> dict[str, float]:
 
 @pytest.fixture
 def celery(transactional_db: None, clocks: dict[str, float], tmp_path: Path) -> Iterator[Celery]:
-    """A started worker and beat; the test may kill and start the worker again."""
+    """A started clock, worker and beat; the test may kill and start any of them again."""
     env = {
         **os.environ,
         "DATABASE_URL": _database_url(),
@@ -136,6 +145,7 @@ def celery(transactional_db: None, clocks: dict[str, float], tmp_path: Path) -> 
     celery = Celery(env, tmp_path)
     celery.start_worker(purge=True)
     celery.start_beat()
+    celery.start_clock()
     yield celery
     celery.stop()
 

@@ -1,11 +1,12 @@
-"""Redis restarts under a running worker, beat and Daphne, with a match in play.
+"""Redis restarts under a running clock, worker, beat and Daphne, with a match in play.
 
 celery 5.7 (kombu's Redis transport) ends its worker with ``Unrecoverable error:
 AttributeError("'NoneType' object has no attribute 'hostname'")`` when Redis goes
-away while the worker holds timed tasks (a turn's clock). The worker and beat run
-as ``make run`` runs them, under ``scripts/keep-running`` (systemd's
-``Restart=always`` in production): they are started again, the watchdog acts on the
-deadlines stored in the database, and the match plays on to its end by its clocks.
+away while the worker holds timed tasks (a seat's departure, R53). The clock, the
+worker and beat run as ``make run`` runs them, under ``scripts/keep-running``
+(systemd's ``Restart=always`` in production): whatever stops is started again, the
+clock and the watchdog act on the deadlines stored in the database, and the match
+plays on to its end by its clocks.
 
 This test starts a Redis of its own on a free port and restarts that one, never
 the Redis the rest of the suite (and anyone else) shares.
@@ -99,13 +100,18 @@ def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
     server.stop()
 
 
-class Supervised:
-    """A celery command under scripts/keep-running, as the Procfile runs it."""
+CELERY = str(Path(sys.executable).parent / "celery")
 
-    def __init__(self, args: list[str], env: dict[str, str], log: Path) -> None:
+
+class Supervised:
+    """A command under scripts/keep-running, as the Procfile runs it (a celery one by default)."""
+
+    def __init__(
+        self, args: list[str], env: dict[str, str], log: Path, command: list[str] | None = None
+    ) -> None:
         self.log = log
         self.process = subprocess.Popen(
-            [str(ROOT / "scripts" / "keep-running"), str(Path(sys.executable).parent / "celery"), *args],
+            [str(ROOT / "scripts" / "keep-running"), *(command or [CELERY]), *args],
             cwd=ROOT,
             env=env,
             stdout=open(log, "ab"),  # kept open by the process
@@ -130,7 +136,7 @@ def moves_since(game_id: int, since: object) -> list[Move]:
     return list(Move.objects.filter(game_id=game_id, created__gt=since).order_by("seq"))
 
 
-def test_a_redis_restart_under_worker_beat_and_daphne_the_match_plays_on_to_its_end(
+def test_a_redis_restart_under_clock_worker_beat_and_daphne_the_match_plays_on_to_its_end(
     players, live_site, private_redis, settings, tmp_path
 ):
     for name, value in CLOCKS.items():
@@ -174,7 +180,14 @@ def test_a_redis_restart_under_worker_beat_and_daphne_the_match_plays_on_to_its_
         env,
         tmp_path / "beat.log",
     )
+    clock = Supervised(
+        [],
+        {**env, "LOG_LEVEL": "INFO"},
+        tmp_path / "clock.log",
+        command=[sys.executable, "manage.py", "clock"],
+    )
     try:
+        wait_for(lambda: "clock: started" in clock.output(), timeout=60, every=0.2)
         wait_for(lambda: " ready." in worker.output(), timeout=60, every=0.2)
         wait_for(lambda: "beat: Starting" in beat.output(), timeout=60, every=0.2)
         # A match nobody plays: every turn is the table's (R52, R53), every pause ends by the clock.
@@ -182,7 +195,7 @@ def test_a_redis_restart_under_worker_beat_and_daphne_the_match_plays_on_to_its_
         game_id = full_table("block", players[:2], target=50)
         services.connect(game_id, players[0], "tab-there")
         wait_for(lambda: Move.objects.filter(game_id=game_id, auto=True).count() >= 2, timeout=30)
-        # Redis goes away while the worker holds the next turn's timed task, and comes back.
+        # Redis goes away in the middle of the match, and comes back.
         private_redis.stop()
         time.sleep(1)
         restarted = timezone.now()
@@ -197,6 +210,7 @@ def test_a_redis_restart_under_worker_beat_and_daphne_the_match_plays_on_to_its_
         # Daphne serves the table on the restarted Redis.
         assert asyncio.run(watch(base, game_id, players[2])) == Game.OVER
     finally:
+        clock.stop()
         worker.stop()
         beat.stop()
 

@@ -1,4 +1,4 @@
-"""R52–R54 with a real Celery worker and beat on the local Redis (DESIGN.md §5).
+"""R52–R54 with the clock process, a real Celery worker and beat on the local Redis (DESIGN.md §5).
 
 The clocks are short (tests/timers/conftest.py): a turn 3 s, a disconnected
 seat's turn 1.5 s, the pause between rounds 2 s, the watchdog every second, a
@@ -8,13 +8,11 @@ closed socket's grace (R53) 1 s.
 from __future__ import annotations
 
 import time
-from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from config.celery import app
 from games import services
 from games.models import Game, Move, Round
 from games.rules import table_play
@@ -28,7 +26,7 @@ from tests.games.conftest import (
     to_round_over,
     turn_of,
 )
-from tests.timers.conftest import wait_for
+from tests.timers.conftest import CLOCK, Process, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,45 +103,55 @@ def test_r53_reconnecting_does_not_give_time_back(celery, clocks, settings, play
     assert auto_moves(game_id)[0].seat == seat
 
 
-def test_a_late_or_duplicate_timer_does_nothing_after_the_player_has_played(celery, clocks, players):
+def test_a_late_or_repeated_call_does_nothing_after_the_player_has_played(celery, clocks, players):
     game_id = full_table("draw", players[:2])
     connect_all(game_id, players[:2])
     game = game_of(game_id)
-    play_first(game)  # in time: the timer of that turn will find it played
+    play_first(game)  # in time: the clock finds that turn played
     played = game_of(game_id)
-    # The same turn's timer sent again, late, twice; and the new turn's timer, twice, early.
+    # The played turn asked for again, late, twice; and the new turn, twice, early.
     for _ in range(2):
-        app.send_task("games.tasks.autoplay", args=(game_id, game.version))
-        app.send_task("games.tasks.autoplay", args=(game_id, played.version))
-    time.sleep(1)
+        assert services.autoplay_if_due(game_id, game.version) is None
+        assert services.act_if_due(game_id, played.version, Game.PLAYING) is None
     assert game_of(game_id).version == played.version and not auto_moves(game_id)
-    # When the new turn's clock does run out, the table plays once, however many timers come.
+    # When the new turn's clock does run out, the table plays once, however often it is asked.
     wait_for(lambda: auto_moves(game_id), timeout=clocks["TURN_SECONDS"] + 5)
     for _ in range(3):
-        app.send_task("games.tasks.autoplay", args=(game_id, played.version))
-    time.sleep(1)
+        assert services.autoplay_if_due(game_id, played.version) is None
     assert len(Move.objects.filter(game_id=game_id, version=played.version + 1, auto=True)) == 1
     assert game_of(game_id).replay() == game_of(game_id).match
 
 
-def test_the_watchdog_plays_a_turn_whose_timer_died_with_the_worker(celery, clocks, settings, players):
-    settings.TURN_SECONDS = settings.AWAY_SECONDS = 4.0  # time to kill the worker before the deadline
+def test_two_clocks_play_a_turn_once(celery, clocks, tmp_path, players):
+    """Several clock processes may run: both find the deadline, one plays it."""
+    second = Process([], {**celery.clock.env}, tmp_path / "clock-2.log", command=CLOCK)
+    second.start(ready="clock: started")
+    try:
+        game_id = full_table("draw", players[:2])
+        connect_all(game_id, players[:2])
+        game = game_of(game_id)
+        wait_for(lambda: game_of(game_id).version > game.version + 2, timeout=3 * clocks["TURN_SECONDS"] + 5)
+    finally:
+        second.stop()
+    moves = Move.objects.filter(game_id=game_id, auto=True)
+    # One auto play for each turn that ran out, never two for one version.
+    versions = [m.version for m in moves if m.kind == Move.PLAY]
+    assert len(versions) == len(set(versions)) >= 2
+    assert game_of(game_id).replay() == game_of(game_id).match
+
+
+def test_the_watchdog_plays_a_turn_when_the_clock_is_down(celery, clocks, settings, players):
+    settings.TURN_SECONDS = settings.AWAY_SECONDS = 4.0  # time to stop the clock before the deadline
     game_id = full_table("draw", players[:2])
     # The host is there (R56: the table plays for nobody when no seat is connected).
     services.connect(game_id, players[0], "tab-host")
     game = game_of(game_id)
-    # The worker holds the turn's timer until it is due; it dies with it.
-    wait_for(lambda: "games.tasks.autoplay" in celery.worker.output(), timeout=5)
-    celery.worker.kill()
-    wait_for(lambda: timezone.now() > game.deadline + timedelta(seconds=1), timeout=10)
-    assert game_of(game_id).version == game.version  # nobody is there to act
+    celery.clock.kill()
     restarted = celery.worker.log.stat().st_size
-    celery.start_worker()
     wait_for(lambda: game_of(game_id).version > game.version, timeout=10)
     [move] = auto_moves(game_id)[:1]
-    assert move.seat == turn_of(game)
-    # The timer itself was lost with the worker (the broker hands it back only after an
-    # hour): the watchdog's sweep did it, and says so once it has finished.
+    assert move.seat == turn_of(game) and move.created >= game.deadline
+    # With no clock running, the watchdog's sweep did it, and says so once it has finished.
     wait_for(lambda: "'deadlines': 1" in celery.worker.output(since=restarted), timeout=5)
 
 
@@ -173,8 +181,8 @@ def test_r54_the_hosts_early_start_cancels_nothing_it_should_not(celery, clocks,
     assert auto_moves(game_id)[0].version == started.version + 1
 
 
-async def test_the_play_the_worker_makes_reaches_every_seat_live(celery, clocks, players):
-    """The worker broadcasts as the site does: each seat gets its own view, marked auto."""
+async def test_the_play_the_clock_makes_reaches_every_seat_live(celery, clocks, players):
+    """The clock broadcasts as the site does: each seat gets its own view, marked auto."""
     gid = await database_sync_to_async(full_table)("draw", players[:2])
     sockets = [await connect(gid, user) for user in players[:2]]
     first = [await state(socket) for socket in sockets]

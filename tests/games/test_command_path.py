@@ -1,0 +1,106 @@
+"""The path of one command (DESIGN.md §3): what a play reads and writes, and that the
+messages built after its commit, from what it holds, are the ones a fresh read gives."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import broadcast, services
+from games.models import Game, Move
+from games.services.core import Change
+from tests.games.conftest import connect_all, full_table, game_of, move_of, play_first, to_round_over, turn_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def statements(captured: CaptureQueriesContext) -> list[str]:
+    """Each statement's first word and table, e.g. ``SELECT games_seat``."""
+    out = []
+    for query in captured.captured_queries:
+        sql = query["sql"]
+        while re.search(r"\([^()]*\)", sql):  # subqueries and lists aside: the statement's own table
+            sql = re.sub(r"\([^()]*\)", "", sql)
+        verb = sql.split(None, 1)[0].upper()
+        table = re.search(r'(?:FROM|INTO|UPDATE) "?(\w+)"?', sql)
+        out.append(f"{verb} {table.group(1)}" if table else verb)
+    return out
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'")
+def test_a_play_is_one_locked_read_one_insert_and_one_update(players):
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    game = game_of(game_id)
+    user, move = move_of(game)
+    with CaptureQueriesContext(connection) as captured:
+        change = services.play(game_id, user, move, game.version)
+    assert change.version == game.version + 1
+    assert statements(captured) == [
+        "BEGIN",
+        "SELECT games_seat",
+        "INSERT games_move",
+        "UPDATE games_game",
+        "COMMIT",
+    ]
+    locked = captured.captured_queries[1]["sql"]
+    assert 'FOR UPDATE OF "games_game"' in locked  # the game's row, not the seats' nor the players'
+
+
+def without_time_left(message: dict) -> dict:
+    """The message but the clock's time left, which runs on between two reads."""
+    table = message.get("table", message)
+    if table.get("clock"):
+        table["clock"] = {k: v for k, v in table["clock"].items() if k != "remaining_ms"}
+    return message
+
+
+def test_the_messages_of_a_change_are_those_of_a_fresh_read(players):
+    """What the command held (seats, presence, spectators, knowledge, commitments) is
+    what the database says once it has committed, message for message, seat by seat."""
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    services.connect(game_id, players[2], "watching")  # a spectator: counted
+    compared: list[int] = []
+
+    def compare(change: Change) -> None:  # right after the commit, before the next command
+        held = broadcast.snapshot(change.game, change.events, change.match)
+        fresh = broadcast.snapshot(Game.objects.get(pk=game_id), change.events)
+        assert fresh["version"] == change.version
+        for seat in (0, 1, None):
+            assert without_time_left(broadcast.state_message(held, seat)) == without_time_left(
+                broadcast.state_message(fresh, seat)
+            )
+        compared.append(change.version)
+
+    original = broadcast.game_changed
+    broadcast.game_changed = compare  # type: ignore[assignment]
+    try:
+        for _ in range(6):
+            play_first(game_of(game_id))
+        to_round_over(game_id)
+        services.next_round(game_id, players[0], game_of(game_id).version)
+        play_first(game_of(game_id))
+    finally:
+        broadcast.game_changed = original
+    assert len(compared) >= 9 and compared == sorted(set(compared))
+    # The first round is over: its seed is shown beside its commitment (R12); not the second's.
+    rounds = broadcast.current_state(game_id, None)["table"]["rounds"]
+    assert rounds[0]["seed"] and rounds[0]["commitment"]
+    assert rounds[1]["seed"] is None and rounds[1]["commitment"]
+
+
+def test_the_game_row_keeps_what_the_log_says(players):
+    """The round under way and the last move's number, kept on the game, are the log's."""
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    for _ in range(5):
+        play_first(game_of(game_id))
+    game = game_of(game_id)
+    last = Move.objects.filter(game=game).order_by("-seq").first()
+    assert game.seq == last.seq
+    assert game.current_round_id == game.rounds.order_by("-number").first().pk == last.round_id
+    assert turn_of(game) == game.match.round.turn
