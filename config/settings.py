@@ -89,31 +89,44 @@ def redis_db(url: str, db: int) -> str:
     return f"{base}/{db}" if last.isdigit() else f"{url}/{db}"
 
 
-CHANNEL_LAYERS = {
-    "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {
-            "hosts": [
-                {
-                    "address": redis_db(REDIS_URL, 0),
-                    # redis-py 8 sets a 5 s socket timeout by default, which breaks the
-                    # layer's 5 s blocking receive on an idle socket (channels_redis#422).
-                    "socket_timeout": 30,
-                    "socket_connect_timeout": 5,
-                    "socket_keepalive": True,
-                    # The layer takes a connection per operation in flight (a group_add at
-                    # each handshake, a send per message): redis-py's default of 100 fails
-                    # with MaxConnectionsError past about 100 sockets opening at once.
-                    # At least the sockets one process serves, with room to spare.
-                    "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=2000),
-                }
-            ],
-            "prefix": env.str("CHANNEL_PREFIX", default="asgi"),
-            "capacity": 500,
-            "expiry": 60,
-        },
-    }
+_REDIS_HOST = {
+    "address": redis_db(REDIS_URL, 0),
+    # redis-py 8 sets a 5 s socket timeout by default, which breaks the
+    # layer's 5 s blocking receive on an idle socket (channels_redis#422).
+    "socket_timeout": 30,
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    # The layer takes a connection per operation in flight (a group_add at
+    # each handshake, a send per message): redis-py's default of 100 fails
+    # with MaxConnectionsError past about 100 sockets opening at once.
+    # At least the sockets one process serves, with room to spare.
+    "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=2000),
 }
+# The channel layer: Redis publish/subscribe (a group message is one PUBLISH, which
+# each process hands to its own members), or with CHANNEL_LAYER=lists the layer
+# that keeps a list per channel and a sorted set per group in Redis (several round
+# trips per group message, but a message waits in Redis for a consumer that is
+# busy, up to its capacity). Both deliver at most once (docs/protocol.md: versions
+# and resync).
+if env.str("CHANNEL_LAYER", default="pubsub") == "lists":
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [_REDIS_HOST],
+                "prefix": env.str("CHANNEL_PREFIX", default="asgi"),
+                "capacity": 500,
+                "expiry": 60,
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [_REDIS_HOST], "prefix": env.str("CHANNEL_PREFIX", default="asgi")},
+        }
+    }
 
 CACHES = {
     "default": {

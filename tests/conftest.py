@@ -39,6 +39,7 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.CELERY_TASK_DEFAULT_QUEUE = RUN
     settings.CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = f"{RUN}:"
     settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["CHANNEL_PREFIX"]
+    settings.CLOCK_WAKE_KEY = f"{os.environ['CHANNEL_PREFIX']}:clock"  # the clocks the tests start
     settings.CACHES["default"]["KEY_PREFIX"] = RUN
     # Users are made by the hundred: a fast hash (the servers started by tests keep theirs).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
