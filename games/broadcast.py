@@ -231,14 +231,17 @@ def _group_send(*messages: tuple[str, dict[str, Any]]) -> None:
 
 
 def game_changed(change: Change) -> None:
-    """Tell every seat and the spectators what changed, each as much as it may know."""
+    """Tell every seat and the spectators what changed, each as much as it may know.
+
+    Each message is built and encoded once, for its group. The spectators' is not built
+    when the command counted none under the game's lock: one who comes after the commit
+    reads the state as it then is (``current_state``), this change included.
+    """
     snap = snapshot(change.game, change.events, change.match)
-    _send(
-        *(
-            (seat_group(change.game_id, seat), encode(state_message(snap, seat)))
-            for seat in [*range(change.game.seats), None]
-        )
-    )
+    seats: list[int | None] = list(range(change.game.seats))
+    if change.game.spectators != 0:  # None: not counted
+        seats.append(None)
+    _send(*((seat_group(change.game_id, seat), encode(state_message(snap, seat))) for seat in seats))
 
 
 def presence_changed(game_id: int) -> None:
