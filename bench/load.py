@@ -101,7 +101,7 @@ except ImportError:
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench"
 SEATS = 2
-CONNECT_AT_ONCE = 25  # handshakes in flight at once while a level connects
+CONNECT_AT_ONCE = 10  # handshakes in flight at once while a level connects
 LOCK_KEY = 0x646F6D696E6F  # PostgreSQL advisory lock held by a run
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -482,11 +482,18 @@ class Group:
         """Each member's URL and handshake headers."""
         raise NotImplementedError
 
-    async def connect(self, limit: asyncio.Semaphore) -> None:
-        """Open each member's websocket, again after a refusal (as a page would), up to 5 times."""
+    async def connect(self, limit: asyncio.Semaphore) -> int:
+        """Open each member's websocket not open yet (a refusal is tried again, up to 5 times,
+        as a page would); returns how many could still not be opened."""
         self.limit = limit
-        for index in range(len(self.sockets)):
-            await self.open(index)
+        failed = 0
+        for index, ws in enumerate(self.sockets):
+            if ws is None:
+                try:
+                    await self.open(index)
+                except (InvalidHandshake, OSError, TimeoutError):
+                    failed += 1
+        return failed
 
     async def open(self, index: int) -> None:
         url, headers = self.addresses()[index]
@@ -651,6 +658,9 @@ class Group:
         return 0
 
 
+REFUSALS = {4401: "the session is not valid", 4404: "no such table for this user"}
+
+
 class Table(Group):
     """The seats of one live table: each client keeps the newest state it was sent."""
 
@@ -698,16 +708,15 @@ class Table(Group):
             self.failed = code
             self.arrived.set()
 
-    async def ready(self, timeout: float = 30) -> None:
+    async def ready(self, timeout: float = 60) -> None:
+        """Wait until every open seat has its first state (a slow one: play catches up with it)."""
         deadline = time.perf_counter() + timeout
-        while any(s is None for s in self.states):
-            closed = [ws.close_code for ws in self.sockets if ws is not None and ws.close_code is not None]
-            if closed:  # 4401: the session is not valid; 4404: no such table for this user
-                raise RuntimeError(
-                    f"table {self.game_id}: the server closed a seat's connection ({closed[0]})"
-                )
+        while any(s is None and ws is not None for s, ws in zip(self.states, self.sockets, strict=True)):
+            refused = [ws.close_code for ws in self.sockets if ws is not None and ws.close_code in REFUSALS]
+            if refused:  # the run's setup is wrong: stop
+                raise RuntimeError(f"table {self.game_id}: {REFUSALS[refused[0]]} ({refused[0]})")
             if time.perf_counter() > deadline:
-                raise TimeoutError(f"table {self.game_id}: no state after connecting")
+                return
             await asyncio.sleep(0.05)
 
     def behind(self) -> list[int]:
@@ -829,12 +838,22 @@ async def run_phase(
     """
     limit = asyncio.Semaphore(CONNECT_AT_ONCE)
     began = time.perf_counter()
-    await asyncio.gather(*(g.connect(limit) for g in groups))
+    failed = sum(await asyncio.gather(*(g.connect(limit) for g in groups)))
+    for _ in range(5):  # those refused again and again (the server too busy), once the others are in
+        if not failed:
+            break
+        print(f"  {label}: {failed} connections refused, tried again", flush=True)
+        await asyncio.sleep(5)
+        failed = sum(await asyncio.gather(*(g.connect(limit) for g in groups)))
     for g in groups:
         if isinstance(g, Table):
             await g.ready()
-    connections = sum(len(g.sockets) for g in groups)
-    print(f"  {label}: {connections} connections in {time.perf_counter() - began:.1f} s", flush=True)
+    connections = sum(ws is not None for g in groups for ws in g.sockets)
+    print(
+        f"  {label}: {connections} connections in {time.perf_counter() - began:.1f} s"
+        + (f" ({failed} not open: opened again during the play)" if failed else ""),
+        flush=True,
+    )
     phase = Phase(time.perf_counter() + args.warmup, args.seconds if args.moves is None else None, args.moves)
     for g in groups:
         g.phase = phase
