@@ -32,10 +32,12 @@ send the first legal play of the seat to play, from that seat's own state
 (``next_round`` from the host when a round is over: a ``deal``, reported
 apart), wait until every seat has the new version, and again. A seat sends
 only once every seat holds the newest version any of them has: one behind is
-waited for, then asked for its full state (``sync``: a resync), again each
-``--timeout``, until it has it. A round trip longer than ``--timeout`` is a
-timeout, and the seats still without the version are resynced; a socket the
-server closes is counted and opened again. A table whose match is over is
+waited for ``--timeout``, then asked for its full state (``sync``: a resync),
+until it has it; a seat asks once, and again only after three timeouts
+without an answer (more requests would only slow a saturated server down). A
+round trip longer than ``--timeout`` is a timeout, and the seats still
+without the version are resynced; a socket the server closes is counted and
+opened again. A table whose match is over is
 replaced by a new one. Round trips started during the warm-up are not
 counted; each level then measures for ``--seconds`` (or ``--moves`` per
 table). Nothing the server does stops the run: what the client cannot make
@@ -403,6 +405,7 @@ class Phase:
     seconds: float | None
     moves: int | None
     kinds: dict[str, Stats] = field(default_factory=dict)
+    sent: Counter[str] = field(default_factory=Counter)  # messages sent during the measurement, by kind
     errors: Counter[str] = field(default_factory=Counter)  # the server's, and the client's own
     closes: Counter[str] = field(default_factory=Counter)  # sockets closed by the server, by code
     lost: int = 0  # versions (echo numbers) a socket never had, though it had later ones
@@ -600,7 +603,7 @@ class Group:
                     return False
         return True
 
-    async def resync(self, phase: Phase, members: Iterable[int]) -> None:
+    async def resync(self, phase: Phase, members: Iterable[int], timeout: float) -> None:
         """After a timeout: these members catch up with the server's state."""
 
     async def replace(self) -> bool:
@@ -620,7 +623,7 @@ class Group:
             except Exception as e:
                 self.client_error(f"{type(e).__name__}: {e}"[:100])
                 with contextlib.suppress(Exception):
-                    await self.resync(phase, range(len(self.sockets)))
+                    await self.resync(phase, range(len(self.sockets)), timeout)
             await asyncio.sleep(think())
 
     async def turn(self, phase: Phase, timeout: float) -> int:
@@ -646,15 +649,16 @@ class Group:
             self.sender = None
         if not phase.measuring(sent):
             if not done and self.failed is None:
-                await self.resync(phase, self.pending)
+                await self.resync(phase, self.pending, timeout)
             return 0
+        phase.sent[message.kind] += 1
         if done:
             phase.stats(message.kind).samples.append(self.last_arrival - sent)
             phase.last_send = max(phase.last_send, sent)
             return int(message.kind != "deal")
         if self.failed is None:  # no error, no close: still on its way after `timeout`
             phase.stats(message.kind).timeouts += 1
-            await self.resync(phase, self.pending)
+            await self.resync(phase, self.pending, timeout)
         return 0
 
 
@@ -671,6 +675,7 @@ class Table(Group):
         self.game_id, self.variant, self.ports = game_id, variant, ports
         self.users, self.sessions = users, sessions  # one per seat
         self.states: list[dict[str, Any] | None] = [None] * len(users)
+        self.asked: list[float | None] = [None] * len(users)  # when each seat asked for a sync not come yet
 
     def addresses(self) -> list[tuple[str, list[tuple[str, str]]]]:
         return [
@@ -684,6 +689,7 @@ class Table(Group):
     def opened(self, index: int) -> None:
         super().opened(index)
         self.states[index] = None
+        self.asked[index] = None
 
     def receive(self, index: int, message: dict[str, Any], now: float) -> None:
         kind = message["type"]
@@ -693,6 +699,7 @@ class Table(Group):
             if known is None or version > known["version"]:
                 self.states[index] = message
             if "journal" in message:  # a full state (connection, sync, stale play): no relayed change
+                self.asked[index] = None
                 if self.last[index] is None:
                     self.last[index] = version
             else:
@@ -738,7 +745,7 @@ class Table(Group):
                 return False
             self.expect(max(s["version"] if s is not None else 0 for s in self.states), behind)
             if not await self.arrival(timeout) and self.failed is None:
-                await self.resync(phase, self.pending)
+                await self.resync(phase, self.pending, timeout)
 
     def next_message(self) -> Message | None:
         """The move of the seat to play, from its own state (every seat has the same version)."""
@@ -763,10 +770,14 @@ class Table(Group):
             play["open"] = first["open"]
         return Message("move", turn, json.dumps(play), version + 1)
 
-    async def resync(self, phase: Phase, members: Iterable[int]) -> None:
+    async def resync(self, phase: Phase, members: Iterable[int], timeout: float) -> None:
+        """Ask these seats for their full state, those that have not asked already: more
+        requests to a saturated server would only slow it down (again after 3 timeouts)."""
+        now = time.perf_counter()
         for index in list(members):
-            ws = self.sockets[index]
-            if ws is not None:
+            ws, asked = self.sockets[index], self.asked[index]
+            if ws is not None and (asked is None or now - asked > 3 * timeout):
+                self.asked[index] = now
                 phase.resyncs += 1
                 with contextlib.suppress(ConnectionClosed):  # the reader counts it
                     await ws.send('{"type":"sync"}')
@@ -925,7 +936,7 @@ async def run_level(
     print(f"  {move.replaced} matches over, each replaced by a new table", flush=True)
     # The floor: as many pairs, each sending every `interval` on average, so that
     # together they send as many messages a second as the tables did (moves and deals).
-    sent = move.rate("move", "deal")
+    sent = (move.sent["move"] + move.sent["deal"]) / move.measured  # what the servers were asked
     interval = tables / sent if sent else (low + high) / 2
     pairs: list[Group] = [EchoPair(first + k, seat_ports(k), args.echo_bytes) for k in range(tables)]
     echo = await run_phase(pairs, args, lambda: random.uniform(0.5, 1.5) * interval, servers, "echo")

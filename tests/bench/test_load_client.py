@@ -172,3 +172,16 @@ def test_an_echo_connection_counts_the_numbers_it_never_got() -> None:
     pair.opened(1)  # joined after ten were sent: they are not for it
     pair.receive(1, {"type": "echo", "n": 11}, 0.0)
     assert pair.lost == 1
+
+
+async def test_a_seat_asks_for_its_full_state_once_until_it_comes() -> None:
+    t = table()
+    receive(t, 0, state(2, full=True))
+    phase = Phase(0.0, None, None)
+    await t.resync(phase, [0], timeout=10)
+    await t.resync(phase, [0], timeout=10)  # still on its way: a saturated server is not asked twice
+    assert t.sockets[0].sent == ['{"type":"sync"}']  # type: ignore[union-attr]
+    receive(t, 0, state(3, full=True))
+    await t.resync(phase, [0], timeout=10)
+    assert t.sockets[0].sent == ['{"type":"sync"}'] * 2  # type: ignore[union-attr]
+    assert phase.resyncs == 2
