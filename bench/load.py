@@ -7,7 +7,7 @@ play sends its ``play`` to the moment every seat of that table has received
 the ``state`` with the new version (the slowest seat's arrival), at each
 level of concurrent tables. Beside it, at each level of the same run, the
 **echo floor**: as many connections, in pairs, sending as many messages a
-second as the tables did, to ``/ws/echo/<pair>/`` (bench.echo), whose consumer
+second as the tables sent during their measurement, to ``/ws/echo/<pair>/`` (bench.echo), whose consumer
 passes each message through the same channels_redis layer to both connections
 of its pair; measured from the send until both have it. The floor is the path
 of a move minus the database, the rules engine and the per-seat views.
@@ -906,7 +906,7 @@ async def quiet(servers: Servers, limit: float = 120) -> None:
 async def run_level(
     tables: int, first: int, args: argparse.Namespace, servers: Servers, sessions: list[str]
 ) -> Level:
-    """``tables`` live tables, then as many echo pairs sending at the rate the tables reached.
+    """``tables`` live tables, then as many echo pairs sending at the rate the tables sent.
 
     R56, a player sits at one live table at a time: the tables of each level have
     players of their own, from the ``first`` table's on (and echo pairs of their own).
@@ -934,8 +934,8 @@ async def run_level(
     low, high = args.think
     move = await run_phase(made, args, lambda: random.uniform(low, high), servers, "move")
     print(f"  {move.replaced} matches over, each replaced by a new table", flush=True)
-    # The floor: as many pairs, each sending every `interval` on average, so that
-    # together they send as many messages a second as the tables did (moves and deals).
+    # The floor: as many pairs, each sending every `interval` on average, so that together
+    # they send as many messages a second as the tables did (moves and deals, answered or not).
     sent = (move.sent["move"] + move.sent["deal"]) / move.measured  # what the servers were asked
     interval = tables / sent if sent else (low + high) / 2
     pairs: list[Group] = [EchoPair(first + k, seat_ports(k), args.echo_bytes) for k in range(tables)]
