@@ -1,13 +1,13 @@
 """Load benchmark: many live tables at once, played over real websockets.
 
-    make bench-load       # or: .venv/bin/python -m bench.load [--tables 1,100,500] [--think 0.5:1]
+    make bench-load       # or: .venv/bin/python -m bench.load [--tables 1,100,200,300,1000] [--think 2:4]
 
 Measured: the **move round trip**, from the moment the client of the seat to
 play sends its ``play`` to the moment every seat of that table has received
 the ``state`` with the new version (the slowest seat's arrival), at each
 level of concurrent tables. Beside it, at each level of the same run, the
 **echo floor**: as many connections, in pairs, sending as many messages a
-second as the tables did, to ``/ws/echo/<pair>/`` (bench.echo), whose consumer
+second as the tables sent during their measurement, to ``/ws/echo/<pair>/`` (bench.echo), whose consumer
 passes each message through the same channels_redis layer to both connections
 of its pair; measured from the send until both have it. The floor is the path
 of a move minus the database, the rules engine and the per-seat views.
@@ -18,26 +18,53 @@ its games and sessions emptied at the start), Daphne with DEBUG off, a
 SECRET_KEY and ALLOWED_HOSTS set, serving bench.asgi (config.asgi's
 application unchanged, plus the echo route) in ``--servers`` processes on
 consecutive ports, which share the Redis layer. The two seats of a table
-connect to different processes, so that a move crosses from one process to
-the other through Redis. Users and full tables (``block`` and ``draw`` in
-turn) are made through games.services in this process; each user is logged
-in by a session row, and each seat's client connects with its session cookie
-and the site's Origin, as a browser does.
+connect to different processes, so that a move crosses from one process to the
+other through Redis. ``--process PART=COMMAND`` starts one more server-side
+process beside them (with the same environment), its CPU counted in a column
+of its own. Users and full tables (``block`` and ``draw`` in turn) are made
+through games.services in this process; each user is logged in by a session
+row, and each seat's client connects with its session cookie and the site's
+Origin, as a browser does.
 
-Each table then plays at a human but busy pace: wait a think time drawn
-uniformly from ``--think`` (default 0.5–1 s), send the first legal play of the
-seat to play (``next_round`` from the host when a round is over: a ``deal``,
-reported apart), wait until every seat has the new version, and again. A table
-whose match is over is replaced by a new one. Round trips started during the
-warm-up are not counted; each level then measures for ``--seconds`` (or
-``--moves`` per table). Reported per level and kind: samples, the rate
-achieved, p50, p99 and max round trip, timeouts, error messages, and the CPU
-used meanwhile by Daphne, PostgreSQL, Redis, this client and anything else, in
-cores. Between phases the run waits for the servers to be idle again.
+Each table then plays at a player's pace: wait a think time drawn uniformly
+from ``--think`` (default 2–4 s: 1,000 tables offer about 333 moves a second),
+send the first legal play of the seat to play, from that seat's own state
+(``next_round`` from the host when a round is over: a ``deal``, reported
+apart), wait until every seat has the new version, and again. A seat sends
+only once every seat holds the newest version any of them has: one behind is
+waited for ``--timeout``, then asked for its full state (``sync``: a resync),
+until it has it; a seat asks once, and again only after three timeouts
+without an answer (more requests would only slow a saturated server down). A
+round trip longer than ``--timeout`` is a timeout, and the seats still
+without the version are resynced; a socket the server closes is counted and
+opened again. A table whose match is over is
+replaced by a new one. Round trips started during the warm-up are not
+counted; each level then measures for ``--seconds`` (or ``--moves`` per
+table). Nothing the server does stops the run: what the client cannot make
+sense of is counted among the errors, as ``client: …``.
+
+No message lost: the changes of a table reach each socket in the order they
+were made, one version after the other. A relayed ``state`` whose version
+skips some that socket never got counts those as **lost** (a skipped one that
+arrives later after all is counted *late* instead). A full state (sent on
+connection, on a ``sync`` and after a stale play) is no relayed change: it
+only tells where a new socket's versions start, and skips nothing. The echo
+connections check their numbers the same way.
+
+Reported per level and kind as the run goes (``move``, ``deal``, ``echo``):
+samples, the rate achieved, p50, p99 and max round trip, timeouts, errors,
+lost messages and closed sockets, and the CPU used meanwhile by Daphne (and
+each ``--process``), PostgreSQL, Redis, this client and anything else, in
+cores. At the end, one line per level: the tables, the messages a second they
+offered (tables / mean think time, an upper bound) and completed, the move's
+p50, p99 and max, the echo floor's p50 and p99, the timeouts (moves and
+deals, in the measurement), errors, lost messages and closed sockets (over the
+whole phase, warm-up included) and the CPU of the move phase. Between phases
+the run waits for the servers to be idle again.
 
 The clients share the two cores with the servers: one asyncio loop, a JSON
-parse per message, nothing else. The servers are stopped (their process groups
-killed) at the end, on an error and on Ctrl-C.
+parse per message (orjson when installed), nothing else. The servers are
+stopped (their process groups killed) at the end, on an error and on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -51,6 +78,7 @@ import os
 import platform
 import random
 import secrets
+import shlex
 import signal
 import socket
 import subprocess
@@ -58,7 +86,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,10 +95,15 @@ from urllib.parse import urlsplit, urlunsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+try:  # a parse several times faster, when the environment has it
+    from orjson import loads
+except ImportError:
+    from json import loads
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench"
 SEATS = 2
-CONNECT_AT_ONCE = 25  # handshakes in flight at once while a level connects
+CONNECT_AT_ONCE = 10  # handshakes in flight at once while a level connects
 LOCK_KEY = 0x646F6D696E6F  # PostgreSQL advisory lock held by a run
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -204,8 +237,8 @@ def open_full_table(variant: str, usernames: list[str]) -> int:
 # Servers --------------------------------------------------------------------
 
 
-def check_ports(first: int, count: int) -> None:
-    for port in range(first, first + count):
+def check_ports(ports: Iterable[int]) -> None:
+    for port in ports:
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 raise SystemExit(f"port {port} is taken: choose another with --port")
@@ -226,19 +259,36 @@ def stop_processes(processes: list[subprocess.Popen[bytes]], wait: float) -> Non
             proc.wait()
 
 
-class Servers:
-    """Daphne processes on consecutive ports, each in its own process group."""
+@dataclass(frozen=True)
+class Command:
+    """A server-side process of the run: the CPU column it counts in, what it runs, its port."""
 
-    def __init__(self, count: int, port: int, env: dict[str, str], app: str, logs: Path) -> None:
-        self.ports = [port + i for i in range(count)]
+    part: str
+    argv: list[str]
+    port: int | None = None  # where it listens: ready once it accepts a connection
+
+
+def daphne_commands(count: int, port: int, app: str) -> list[Command]:
+    """Daphne serving ``app`` in ``count`` processes on consecutive ports."""
+    daphne = str(Path(sys.executable).parent / "daphne")
+    return [
+        Command("daphne", [daphne, "-b", "127.0.0.1", "-p", str(p), app], p)
+        for p in range(port, port + count)
+    ]
+
+
+class Servers:
+    """The server-side processes (Daphne, and any other), each in its own process group."""
+
+    def __init__(self, commands: list[Command], env: dict[str, str], logs: Path) -> None:
+        self.commands = commands
         self.processes: list[subprocess.Popen[bytes]] = []
-        self.logs = [logs / f"daphne-{p}.log" for p in self.ports]
-        daphne = str(Path(sys.executable).parent / "daphne")
-        for p, log in zip(self.ports, self.logs, strict=True):
+        self.logs = [logs / f"{c.part}-{c.port or i}.log" for i, c in enumerate(commands)]
+        for command, log in zip(commands, self.logs, strict=True):
             with open(log, "wb") as out:
                 self.processes.append(
                     subprocess.Popen(
-                        [daphne, "-b", "127.0.0.1", "-p", str(p), app],
+                        command.argv,
                         cwd=ROOT,
                         env=env,
                         stdout=out,
@@ -247,67 +297,77 @@ class Servers:
                     )
                 )
 
+    @property
+    def ports(self) -> list[int]:
+        """Daphne's ports, where the clients connect."""
+        return [c.port for c in self.commands if c.part == "daphne" and c.port is not None]
+
+    @property
+    def parts(self) -> dict[str, list[int]]:
+        """Each CPU column of the servers, in the order started, and its process groups."""
+        parts: dict[str, list[int]] = {}
+        for command, proc in zip(self.commands, self.processes, strict=True):
+            parts.setdefault(command.part, []).append(proc.pid)
+        return parts
+
     def wait_ready(self, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
-        for p, proc, log in zip(self.ports, self.processes, self.logs, strict=True):
+        for command, proc, log in zip(self.commands, self.processes, self.logs, strict=True):
+            name = f"{command.part} (port {command.port})" if command.port else command.part
             while True:
                 if proc.poll() is not None:
-                    raise RuntimeError(f"daphne on port {p} exited:\n{log.read_text()[-3000:]}")
+                    raise RuntimeError(f"{name} exited:\n{log.read_text()[-3000:]}")
+                if command.port is None:
+                    break
                 with socket.socket() as s:
-                    if s.connect_ex(("127.0.0.1", p)) == 0:
+                    if s.connect_ex(("127.0.0.1", command.port)) == 0:
                         break
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"daphne on port {p} did not start:\n{log.read_text()[-3000:]}")
+                    raise RuntimeError(f"{name} did not start:\n{log.read_text()[-3000:]}")
                 time.sleep(0.1)
 
     def stop(self) -> None:
         stop_processes(self.processes, wait=10)
 
-    @property
-    def pids(self) -> list[int]:
-        return [p.pid for p in self.processes]
-
 
 # CPU accounting -------------------------------------------------------------
 
 
-def _cpu_ticks(pid: int, children: bool = False) -> int:
-    """User and system time of a process (and of its reaped children), in clock ticks; 0 once gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (FileNotFoundError, ProcessLookupError):
-        return 0
-    own = int(fields[11]) + int(fields[12])
-    return own + int(fields[13]) + int(fields[14]) if children else own
-
-
-def _pids_named(*names: str) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if (entry / "comm").read_text().strip() in names:
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
-def cpu_sample(server_pids: list[int]) -> dict[str, float]:
+def cpu_sample(parts: dict[str, list[int]]) -> dict[str, float]:
     """CPU seconds used so far by each part, and by the whole machine.
 
-    PostgreSQL's backends come and go (one per connection): the postmaster's
-    reaped children count with the backends alive now.
+    A server part is its process groups, every process in them (a process that
+    forks workers counts with them) and the children they reaped. PostgreSQL's
+    backends come and go (one per connection): the postmaster's reaped
+    children count with the backends alive now. One pass over /proc.
     """
-    stat = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-    busy = sum(int(v) for v in stat) - int(stat[3]) - int(stat[4])  # minus idle and iowait
-    return {
-        "daphne": sum(_cpu_ticks(p) for p in server_pids) / TICKS,
-        "postgres": sum(_cpu_ticks(p, children=True) for p in _pids_named("postgres")) / TICKS,
-        "redis": sum(_cpu_ticks(p) for p in _pids_named("redis-server")) / TICKS,
-        "client": _cpu_ticks(os.getpid()) / TICKS,
-        "machine": busy / TICKS,
-    }
+    groups = {pid: part for part, pids in parts.items() for pid in pids}
+    sample = dict.fromkeys([*parts, "postgres", "redis"], 0)
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:  # gone meanwhile
+            continue
+        name = stat[stat.index(b"(") + 1 : stat.rindex(b")")]
+        fields = stat[stat.rindex(b")") + 2 :].split()
+        ticks = int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])  # own and reaped
+        part = groups.get(int(fields[2]))  # its process group
+        if part is not None:
+            sample[part] += ticks
+        elif name == b"postgres":
+            sample["postgres"] += ticks
+        elif name == b"redis-server":
+            sample["redis"] += ticks
+    own = os.times()
+    machine = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    busy = sum(int(v) for v in machine) - int(machine[3]) - int(machine[4])  # minus idle and iowait
+    cpu = {part: ticks / TICKS for part, ticks in sample.items()}
+    cpu["client"] = own.user + own.system
+    cpu["machine"] = busy / TICKS
+    return cpu
 
 
 def cpu_used(before: dict[str, float], after: dict[str, float], seconds: float) -> dict[str, float]:
@@ -335,15 +395,27 @@ class Stats:
 
 @dataclass
 class Phase:
-    """The shared clock and counts of one kind of load at one level."""
+    """The shared clock and counts of one kind of load at one level.
+
+    Round trips and timeouts: those sent during the measurement. The other
+    counts: over the whole phase, warm-up included.
+    """
 
     start: float
     seconds: float | None
     moves: int | None
     kinds: dict[str, Stats] = field(default_factory=dict)
-    errors: Counter[str] = field(default_factory=Counter)
+    sent: Counter[str] = field(default_factory=Counter)  # messages sent during the measurement, by kind
+    errors: Counter[str] = field(default_factory=Counter)  # the server's, and the client's own
+    closes: Counter[str] = field(default_factory=Counter)  # sockets closed by the server, by code
+    lost: int = 0  # versions (echo numbers) a socket never had, though it had later ones
+    late: int = 0  # ones that arrived after a later one
+    resyncs: int = 0  # sync requests of a seat that was behind
+    reconnects: int = 0
     replaced: int = 0
     last_send: float = 0.0
+    measured: float = 0.0  # seconds of the measurement, once over
+    cpu: dict[str, float] = field(default_factory=dict)  # cores meanwhile, once over
 
     @property
     def end(self) -> float:
@@ -354,6 +426,10 @@ class Phase:
 
     def stats(self, kind: str) -> Stats:
         return self.kinds.setdefault(kind, Stats())
+
+    def rate(self, *kinds: str) -> float:
+        """Round trips completed a second, of these kinds."""
+        return sum(len(self.stats(k).samples) for k in kinds) / self.measured if self.measured else 0.0
 
 
 @dataclass
@@ -385,108 +461,221 @@ class Group:
 
     retries = 0  # handshakes tried again, over the whole run
 
-    def __init__(self) -> None:
-        self.sockets: list[ClientConnection] = []
-        self.readers: list[asyncio.Task[None]] = []
+    def __init__(self, members: int) -> None:
+        self.sockets: list[ClientConnection | None] = [None] * members
+        self.readers: list[asyncio.Task[None] | None] = [None] * members
+        self.last: list[int | None] = [None] * members  # the newest token relayed on each socket
+        self.missing: list[set[int]] = [set() for _ in range(members)]  # skipped there, not come since
+        self.lost = 0
+        self.late = 0
         self.want: int | None = None
         self.pending: set[int] = set()
         self.arrived = asyncio.Event()
         self.last_arrival = 0.0
+        self.sender: int | None = None  # of the round trip in flight
+        self.failed: str | None = None  # why it ended before every member had it
         self.phase: Phase | None = None
+        self.limit = asyncio.Semaphore(1)  # handshakes at once: the level's limit, once connected
 
     @classmethod
     def count_retry(cls) -> None:
         cls.retries += 1
 
-    async def connect(self, limit: asyncio.Semaphore) -> None:
-        """Open each member's websocket, again after a refusal (as a page would), up to 5 times."""
-        for url, headers in self.addresses():
-            ws = await open_socket(url, headers, limit, retried=Group.count_retry)
-            self.sockets.append(ws)
-            self.readers.append(asyncio.create_task(self.read(len(self.sockets) - 1, ws)))
-
-    async def close(self) -> None:
-        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
-        for task in self.readers:
-            task.cancel()
-        await asyncio.gather(*self.readers, return_exceptions=True)
-        self.sockets, self.readers = [], []
-
     def addresses(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """Each member's URL and handshake headers."""
         raise NotImplementedError
+
+    async def connect(self, limit: asyncio.Semaphore) -> int:
+        """Open each member's websocket not open yet (a refusal is tried again, up to 5 times,
+        as a page would); returns how many could still not be opened."""
+        self.limit = limit
+        failed = 0
+        for index, ws in enumerate(self.sockets):
+            if ws is None:
+                try:
+                    await self.open(index)
+                except (InvalidHandshake, OSError, TimeoutError):
+                    failed += 1
+        return failed
+
+    async def open(self, index: int) -> None:
+        url, headers = self.addresses()[index]
+        ws = await open_socket(url, headers, self.limit, retried=Group.count_retry)
+        self.opened(index)
+        self.sockets[index] = ws
+        self.readers[index] = asyncio.create_task(self.read(index, ws))
+
+    def opened(self, index: int) -> None:
+        """A new socket for member ``index``: its sequence starts again."""
+        self.last[index] = None
+        self.missing[index] = set()
+
+    async def close(self) -> None:
+        sockets, readers = self.sockets, self.readers
+        self.sockets, self.readers = [None] * len(sockets), [None] * len(readers)
+        await asyncio.gather(*(ws.close() for ws in sockets if ws is not None), return_exceptions=True)
+        tasks = [task for task in readers if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def read(self, index: int, ws: ClientConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
             async for text in ws:
                 now = time.perf_counter()
-                self.receive(index, json.loads(text), now)
+                try:
+                    self.receive(index, loads(text), now)
+                except (ValueError, KeyError, TypeError, IndexError) as e:
+                    self.client_error(f"unreadable message ({type(e).__name__})")
+        self.broken(index, ws)
+
+    def broken(self, index: int, ws: ClientConnection) -> None:
+        """The server closed ``ws`` (or it broke), unless this client did: count it, stop waiting on it."""
+        if self.sockets[index] is not ws:
+            return
+        self.sockets[index] = None
+        if self.phase is not None:
+            self.phase.closes[str(ws.close_code or "abrupt")] += 1
+        if self.want is not None and (index in self.pending or index == self.sender):
+            self.failed = "closed"
+            self.arrived.set()
+
+    def client_error(self, what: str) -> None:
+        if self.phase is not None:
+            self.phase.errors[f"client: {what}"] += 1
 
     def receive(self, index: int, message: dict[str, Any], now: float) -> None:
         raise NotImplementedError
 
+    def sequence(self, index: int, token: int) -> None:
+        """A relayed message numbered ``token`` on socket ``index``: the next one, or some are lost."""
+        last = self.last[index]
+        if last is None:
+            self.last[index] = token
+        elif token > last:
+            if token > last + 1:
+                self.missing[index].update(range(last + 1, token))
+                self.lost += token - last - 1
+            self.last[index] = token
+        elif token in self.missing[index]:
+            self.missing[index].discard(token)
+            self.lost -= 1
+            self.late += 1
+
     def reached(self, index: int, token: int, now: float) -> None:
-        """Member ``index`` has ``token``: the round trip ends when the last member has it."""
+        """Member ``index`` has ``token``: the wait ends when the last member has it."""
         if self.want is not None and token >= self.want and index in self.pending:
             self.pending.discard(index)
             if not self.pending:
                 self.last_arrival = now
                 self.arrived.set()
 
+    def expect(self, token: int, members: Iterable[int]) -> None:
+        self.want, self.pending, self.failed = token, set(members), None
+        self.arrived.clear()
+
+    async def arrival(self, timeout: float) -> bool:
+        """Wait until every pending member has the token; False after ``timeout`` or a failure."""
+        try:
+            if self.pending:
+                await asyncio.wait_for(self.arrived.wait(), timeout)
+        except TimeoutError:
+            return False
+        finally:
+            self.want = None
+        return self.failed is None
+
     def next_message(self) -> Message | None:
         """What to send next; None when this group is done (a match over)."""
         raise NotImplementedError
 
-    async def resync(self) -> None:
-        """After a timeout: catch up with the server's state."""
+    async def catch_up(self, phase: Phase, timeout: float) -> bool:
+        """Open again the sockets the server closed; True when every member is ready to go on."""
+        for index, ws in enumerate(self.sockets):
+            if ws is not None and ws.close_code is not None:  # closed, its reader not told yet
+                self.broken(index, ws)
+            if self.sockets[index] is None:
+                phase.reconnects += 1
+                try:
+                    await self.open(index)
+                except (InvalidHandshake, OSError, TimeoutError):
+                    self.client_error("could not connect again")
+                    return False
+        return True
+
+    async def resync(self, phase: Phase, members: Iterable[int], timeout: float) -> None:
+        """After a timeout: these members catch up with the server's state."""
 
     async def replace(self) -> bool:
         """Start again after next_message() returned None; False: stop."""
         return False
 
     async def play(self, phase: Phase, think: Callable[[], float], timeout: float) -> None:
-        """Send, wait for every member to have it, think, again, until the phase is over."""
+        """Send, wait for every member to have it, think, again, until the phase is over.
+
+        Whatever goes wrong is counted and played through: the run goes on.
+        """
         measured = 0
         await asyncio.sleep(random.uniform(0, think()))  # spread the tables' first moves
         while time.perf_counter() < phase.end and (phase.moves is None or measured < phase.moves):
-            message = self.next_message()
-            if message is None:
-                if not await self.replace():
-                    return
-                phase.replaced += 1
-                continue
-            self.want, self.pending = message.token, set(range(len(self.sockets)))
-            self.arrived.clear()
-            sent = time.perf_counter()
             try:
-                await self.sockets[message.sender].send(message.text)
-                await asyncio.wait_for(self.arrived.wait(), timeout)
-            except ConnectionClosed as e:  # the server closed it: this group stops
-                phase.errors[f"closed {e.rcvd.code if e.rcvd else 'abruptly'}"] += 1
-                return
-            except TimeoutError:
-                self.want = None
-                if phase.measuring(sent):
-                    phase.stats(message.kind).timeouts += 1
-                await self.resync()
-            else:
-                if phase.measuring(sent):
-                    phase.stats(message.kind).samples.append(self.last_arrival - sent)
-                    phase.last_send = max(phase.last_send, sent)
-                    measured += message.kind != "deal"
+                measured += await self.turn(phase, timeout)
+            except Exception as e:
+                self.client_error(f"{type(e).__name__}: {e}"[:100])
+                with contextlib.suppress(Exception):
+                    await self.resync(phase, range(len(self.sockets)), timeout)
             await asyncio.sleep(think())
+
+    async def turn(self, phase: Phase, timeout: float) -> int:
+        """One message and its round trip; 1 if it was a measured move (or echo), else 0."""
+        if not await self.catch_up(phase, timeout):
+            return 0
+        message = self.next_message()
+        if message is None:
+            if await self.replace():
+                phase.replaced += 1
+            return 0
+        ws = self.sockets[message.sender]
+        if ws is None:
+            return 0
+        self.expect(message.token, range(len(self.sockets)))
+        self.sender = message.sender
+        sent = time.perf_counter()
+        try:
+            with contextlib.suppress(ConnectionClosed):  # the reader counts it; the next turn reopens it
+                await ws.send(message.text)
+            done = await self.arrival(timeout)
+        finally:
+            self.sender = None
+        if not phase.measuring(sent):
+            if not done and self.failed is None:
+                await self.resync(phase, self.pending, timeout)
+            return 0
+        phase.sent[message.kind] += 1
+        if done:
+            phase.stats(message.kind).samples.append(self.last_arrival - sent)
+            phase.last_send = max(phase.last_send, sent)
+            return int(message.kind != "deal")
+        if self.failed is None:  # no error, no close: still on its way after `timeout`
+            phase.stats(message.kind).timeouts += 1
+            await self.resync(phase, self.pending, timeout)
+        return 0
+
+
+REFUSALS = {4401: "the session is not valid", 4404: "no such table for this user"}
 
 
 class Table(Group):
-    """The seats of one live table: each client keeps the last state it was sent."""
+    """The seats of one live table: each client keeps the newest state it was sent."""
 
     def __init__(
         self, game_id: int, variant: str, users: list[str], sessions: list[str], ports: list[int]
     ) -> None:
-        super().__init__()
+        super().__init__(len(users))
         self.game_id, self.variant, self.ports = game_id, variant, ports
         self.users, self.sessions = users, sessions  # one per seat
         self.states: list[dict[str, Any] | None] = [None] * len(users)
+        self.asked: list[float | None] = [None] * len(users)  # when each seat asked for a sync not come yet
 
     def addresses(self) -> list[tuple[str, list[tuple[str, str]]]]:
         return [
@@ -497,51 +686,101 @@ class Table(Group):
             for session, port in zip(self.sessions, self.ports, strict=True)
         ]
 
+    def opened(self, index: int) -> None:
+        super().opened(index)
+        self.states[index] = None
+        self.asked[index] = None
+
     def receive(self, index: int, message: dict[str, Any], now: float) -> None:
         kind = message["type"]
         if kind == "state":
+            version = message["version"]
             known = self.states[index]
-            if known is None or message["version"] > known["version"]:
+            if known is None or version > known["version"]:
                 self.states[index] = message
-            self.reached(index, message["version"], now)
-        elif kind == "error" and self.phase is not None:
-            self.phase.errors[message["code"]] += 1
+            if "journal" in message:  # a full state (connection, sync, stale play): no relayed change
+                self.asked[index] = None
+                if self.last[index] is None:
+                    self.last[index] = version
+            else:
+                self.sequence(index, version)
+            self.reached(index, version, now)
+        elif kind == "error":
+            self.client_error_from_server(index, message.get("code", "?"))
 
-    async def ready(self, timeout: float = 30) -> None:
+    def client_error_from_server(self, index: int, code: str) -> None:
+        if self.phase is not None:
+            self.phase.errors[code] += 1
+        if self.want is not None and index == self.sender:  # the message in flight was refused
+            self.failed = code
+            self.arrived.set()
+
+    async def ready(self, timeout: float = 60) -> None:
+        """Wait until every open seat has its first state (a slow one: play catches up with it)."""
         deadline = time.perf_counter() + timeout
-        while any(s is None for s in self.states):
-            closed = [ws.close_code for ws in self.sockets if ws.close_code is not None]
-            if closed:  # 4401: the session is not valid; 4404: no such table for this user
-                raise RuntimeError(
-                    f"table {self.game_id}: the server closed a seat's connection ({closed[0]})"
-                )
+        while any(s is None and ws is not None for s, ws in zip(self.states, self.sockets, strict=True)):
+            refused = [ws.close_code for ws in self.sockets if ws is not None and ws.close_code in REFUSALS]
+            if refused:  # the run's setup is wrong: stop
+                raise RuntimeError(f"table {self.game_id}: {REFUSALS[refused[0]]} ({refused[0]})")
             if time.perf_counter() > deadline:
-                raise TimeoutError(f"table {self.game_id}: no state after connecting")
+                return
             await asyncio.sleep(0.05)
 
+    def behind(self) -> list[int]:
+        """The seats without the newest version any seat has (or without a state at all)."""
+        versions = [s["version"] if s is not None else -1 for s in self.states]
+        newest = max(versions)
+        return [i for i, v in enumerate(versions) if v < newest or v < 0]
+
+    async def catch_up(self, phase: Phase, timeout: float) -> bool:
+        """Every seat open and holding the newest version: a seat behind is waited for, then
+        asked for its full state, again each ``timeout``, until it has it (or the phase ends)."""
+        while True:
+            if not await super().catch_up(phase, timeout):
+                return False
+            behind = self.behind()
+            if not behind:
+                return True
+            if time.perf_counter() >= phase.end:
+                return False
+            self.expect(max(s["version"] if s is not None else 0 for s in self.states), behind)
+            if not await self.arrival(timeout) and self.failed is None:
+                await self.resync(phase, self.pending, timeout)
+
     def next_message(self) -> Message | None:
-        state = max((s for s in self.states if s is not None), key=lambda s: s["version"])
-        version, status = state["version"], state["table"]["status"]
-        if status == "over":
-            return None
+        """The move of the seat to play, from its own state (every seat has the same version)."""
+        host = self.states[0]
+        assert host is not None
+        version, status = host["version"], host["table"]["status"]
         if status == "round_over":
             return Message("deal", 0, json.dumps({"type": "next_round", "version": version}), version + 1)
-        turn = state["view"]["round"]["turn"]
+        if status != "playing":  # over (or closed, abandoned): a new table
+            return None
+        turn = host["view"]["round"]["turn"]
         seat = self.states[turn]
-        assert seat is not None
-        legal = seat["view"]["legal"][0]
-        play: dict[str, Any] = {"type": "play", "version": version, "tile": legal["play"]}
-        if legal.get("end") is not None:
-            play["end"] = legal["end"]
-        if legal.get("open") is not None:  # family only
-            play["open"] = legal["open"]
+        assert seat is not None and seat["version"] == version
+        legal = seat["view"]["legal"]
+        if not legal:
+            raise RuntimeError("the seat to play has no legal play")
+        first = legal[0]
+        play: dict[str, Any] = {"type": "play", "version": version, "tile": first["play"]}
+        if first.get("end") is not None:
+            play["end"] = first["end"]
+        if first.get("open") is not None:  # family only
+            play["open"] = first["open"]
         return Message("move", turn, json.dumps(play), version + 1)
 
-    async def resync(self) -> None:
-        with contextlib.suppress(ConnectionClosed):  # the next send reports it
-            for ws in self.sockets:
-                await ws.send('{"type":"sync"}')
-        await asyncio.sleep(1)
+    async def resync(self, phase: Phase, members: Iterable[int], timeout: float) -> None:
+        """Ask these seats for their full state, those that have not asked already: more
+        requests to a saturated server would only slow it down (again after 3 timeouts)."""
+        now = time.perf_counter()
+        for index in list(members):
+            ws, asked = self.sockets[index], self.asked[index]
+            if ws is not None and (asked is None or now - asked > 3 * timeout):
+                self.asked[index] = now
+                phase.resyncs += 1
+                with contextlib.suppress(ConnectionClosed):  # the reader counts it
+                    await ws.send('{"type":"sync"}')
 
     async def replace(self) -> bool:
         """The match is over: the same players open a new table, as they would."""
@@ -550,8 +789,11 @@ class Table(Group):
         await self.close()
         self.game_id = await sync_to_async(open_full_table)(self.variant, self.users)
         self.states = [None] * len(self.users)
-        await self.connect(asyncio.Semaphore(1))
-        await self.ready()
+        for index in range(len(self.sockets)):
+            try:
+                await self.open(index)
+            except (InvalidHandshake, OSError, TimeoutError):
+                self.client_error("could not connect to a new table")  # catch_up tries again
         return True
 
 
@@ -559,7 +801,7 @@ class EchoPair(Group):
     """Two connections to one echo group, taking turns to send."""
 
     def __init__(self, pair: int, ports: list[int], payload: int) -> None:
-        super().__init__()
+        super().__init__(len(ports))
         self.pair, self.ports = pair, ports
         self.count = 0
         self.pad = "x" * payload
@@ -570,12 +812,18 @@ class EchoPair(Group):
             for p in self.ports
         ]
 
+    def opened(self, index: int) -> None:
+        super().opened(index)
+        self.last[index] = self.count  # what was sent before it joined is not for it
+
     def receive(self, index: int, message: dict[str, Any], now: float) -> None:
-        self.reached(index, message["n"], now)
+        n = message["n"]
+        self.sequence(index, n)
+        self.reached(index, n, now)
 
     def next_message(self) -> Message:
         self.count += 1
-        text = json.dumps({"type": "echo", "n": self.count, "pad": self.pad})
+        text = f'{{"type":"echo","n":{self.count},"pad":"{self.pad}"}}'
         return Message("echo", self.count % len(self.sockets), text, self.count)
 
 
@@ -583,70 +831,89 @@ class EchoPair(Group):
 
 
 @dataclass
-class Result:
+class Level:
     tables: int
-    kind: str
     connections: int
-    seconds: float
-    stats: Stats
-    errors: Counter[str]
-    cpu: dict[str, float]
+    offered: float  # messages a second the tables would send if every round trip took no time
+    move: Phase
+    echo: Phase
 
 
 async def run_phase(
     groups: list[Group], args: argparse.Namespace, think: Callable[[], float], servers: Servers, label: str
-) -> tuple[Phase, float, dict[str, float]]:
+) -> Phase:
     """Connect the groups and play them through the warm-up and the measurement.
 
-    Returns the phase (its round trips), the seconds measured and the cores each
-    part of the machine used meanwhile.
+    Returns the phase: its round trips and counts, the seconds measured and the
+    cores each part of the machine used meanwhile.
     """
     limit = asyncio.Semaphore(CONNECT_AT_ONCE)
     began = time.perf_counter()
-    await asyncio.gather(*(g.connect(limit) for g in groups))
+    failed = sum(await asyncio.gather(*(g.connect(limit) for g in groups)))
+    for _ in range(5):  # those refused again and again (the server too busy), once the others are in
+        if not failed:
+            break
+        print(f"  {label}: {failed} connections refused, tried again", flush=True)
+        await asyncio.sleep(5)
+        failed = sum(await asyncio.gather(*(g.connect(limit) for g in groups)))
     for g in groups:
         if isinstance(g, Table):
             await g.ready()
-    connections = sum(len(g.sockets) for g in groups)
-    print(f"  {label}: {connections} connections in {time.perf_counter() - began:.1f} s", flush=True)
+    connections = sum(ws is not None for g in groups for ws in g.sockets)
+    print(
+        f"  {label}: {connections} connections in {time.perf_counter() - began:.1f} s"
+        + (f" ({failed} not open: opened again during the play)" if failed else ""),
+        flush=True,
+    )
     phase = Phase(time.perf_counter() + args.warmup, args.seconds if args.moves is None else None, args.moves)
     for g in groups:
         g.phase = phase
     tasks = [asyncio.create_task(g.play(phase, think, args.timeout)) for g in groups]
     await asyncio.sleep(max(0.0, phase.start - time.perf_counter()))
-    before, at = cpu_sample(servers.pids), time.perf_counter()
+    parts = servers.parts
+    before, at = cpu_sample(parts), time.perf_counter()
     if args.moves is None:  # a fixed window; each group then finishes the round trip in flight
         await asyncio.sleep(max(0.0, phase.end - time.perf_counter()))
-        after, elapsed, seconds = cpu_sample(servers.pids), time.perf_counter() - at, args.seconds
+        after, elapsed, phase.measured = cpu_sample(parts), time.perf_counter() - at, args.seconds
         await asyncio.gather(*tasks)
     else:  # until every group has made its moves
         await asyncio.gather(*tasks)
-        after, elapsed = cpu_sample(servers.pids), time.perf_counter() - at
-        seconds = max(phase.last_send - phase.start, 1e-9)
-    cpu = cpu_used(before, after, elapsed)
+        after, elapsed = cpu_sample(parts), time.perf_counter() - at
+        phase.measured = max(phase.last_send - phase.start, 1e-9)
+    phase.cpu = cpu_used(before, after, elapsed)
+    phase.lost, phase.late = sum(g.lost for g in groups), sum(g.late for g in groups)
     await asyncio.gather(*(g.close() for g in groups))
     await quiet(servers)  # the servers forget the connections before what follows
-    return phase, seconds, cpu
+    return phase
 
 
 async def quiet(servers: Servers, limit: float = 120) -> None:
     """Wait until the servers are idle (under 5 % of a core for half a second)."""
     deadline = time.perf_counter() + limit
+    parts = servers.parts
+
+    def busy() -> float:
+        sample = cpu_sample(parts)
+        return sum(sample[part] for part in parts)
+
     while time.perf_counter() < deadline:
-        before = cpu_sample(servers.pids)["daphne"]
+        before = busy()
         await asyncio.sleep(0.5)
-        if cpu_sample(servers.pids)["daphne"] - before < 0.025:
+        if busy() - before < 0.025:
             return
 
 
 async def run_level(
-    tables: int, first_pair: int, args: argparse.Namespace, servers: Servers, sessions: list[str]
-) -> list[Result]:
-    """``tables`` live tables, then as many echo pairs sending at the rate the tables reached."""
+    tables: int, first: int, args: argparse.Namespace, servers: Servers, sessions: list[str]
+) -> Level:
+    """``tables`` live tables, then as many echo pairs sending at the rate the tables sent.
+
+    R56, a player sits at one live table at a time: the tables of each level have
+    players of their own, from the ``first`` table's on (and echo pairs of their own).
+    """
     from asgiref.sync import sync_to_async
 
     print(f"{tables} table{'s' if tables > 1 else ''}:", flush=True)
-    connections = tables * SEATS
     ports = servers.ports
 
     def seat_ports(k: int) -> list[int]:  # the seats of a table on different processes
@@ -655,8 +922,8 @@ async def run_level(
     def make_tables() -> list[Table]:
         made = []
         for k in range(tables):
-            names = [f"bench{k * SEATS + i:05d}" for i in range(SEATS)]
-            keys = [sessions[k * SEATS + i] for i in range(SEATS)]
+            names = [f"bench{(first + k) * SEATS + i:05d}" for i in range(SEATS)]
+            keys = [sessions[(first + k) * SEATS + i] for i in range(SEATS)]
             variant = args.variants[k % len(args.variants)]
             made.append(Table(open_full_table(variant, names), variant, names, keys, seat_ports(k)))
         return made
@@ -665,81 +932,103 @@ async def run_level(
     made: list[Group] = list(await sync_to_async(make_tables)())
     print(f"  {tables} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
     low, high = args.think
-    phase, seconds, cpu = await run_phase(made, args, lambda: random.uniform(low, high), servers, "move")
-    print(f"  {phase.replaced} matches over, each replaced by a new table", flush=True)
-    results = [
-        Result(
-            tables,
-            kind,
-            connections,
-            seconds,
-            phase.stats(kind),
-            phase.errors if kind == "move" else Counter(),
-            cpu,
-        )
-        for kind in ("move", "deal")
-    ]
-    # The floor: as many pairs, each sending every `interval` on average, so that
-    # together they send as many messages a second as the tables did (moves and deals).
-    sent = sum(len(phase.stats(kind).samples) for kind in ("move", "deal")) / seconds
+    move = await run_phase(made, args, lambda: random.uniform(low, high), servers, "move")
+    print(f"  {move.replaced} matches over, each replaced by a new table", flush=True)
+    # The floor: as many pairs, each sending every `interval` on average, so that together
+    # they send as many messages a second as the tables did (moves and deals, answered or not).
+    sent = (move.sent["move"] + move.sent["deal"]) / move.measured  # what the servers were asked
     interval = tables / sent if sent else (low + high) / 2
-    pairs: list[Group] = [EchoPair(first_pair + k, seat_ports(k), args.echo_bytes) for k in range(tables)]
-    phase, seconds, cpu = await run_phase(
-        pairs, args, lambda: random.uniform(0.5, 1.5) * interval, servers, "echo"
-    )
-    results.append(Result(tables, "echo", connections, seconds, phase.stats("echo"), phase.errors, cpu))
-    for r in results:
-        print("  " + row(r), flush=True)
-    return results
+    pairs: list[Group] = [EchoPair(first + k, seat_ports(k), args.echo_bytes) for k in range(tables)]
+    echo = await run_phase(pairs, args, lambda: random.uniform(0.5, 1.5) * interval, servers, "echo")
+    level = Level(tables, tables * SEATS, tables / ((low + high) / 2), move, echo)
+    print("  " + detail_header(servers), flush=True)
+    for row in detail_rows(level, servers):
+        print("  " + row, flush=True)
+    return level
 
 
-async def run_levels(args: argparse.Namespace, servers: Servers, sessions: list[str]) -> list[Result]:
-    results: list[Result] = []
+async def run_levels(args: argparse.Namespace, servers: Servers, sessions: list[str]) -> list[Level]:
+    levels: list[Level] = []
     for i, tables in enumerate(args.levels):
-        results += await run_level(tables, sum(args.levels[:i]), args, servers, sessions)
-    return results
+        levels.append(await run_level(tables, sum(args.levels[:i]), args, servers, sessions))
+    return levels
 
 
 # Report ---------------------------------------------------------------------
 
-COLUMNS = [  # title, width
-    ("tables", 6),
-    ("kind", 5),
-    ("conns", 5),
-    ("samples", 7),
-    ("per s", 6),
-    ("p50 ms", 7),
-    ("p99 ms", 7),
-    ("max ms", 7),
-    ("t/o", 4),
-    ("err", 4),
-    ("daphne", 7),
-    ("pg", 5),
-    ("redis", 5),
-    ("client", 6),
-    ("other", 5),
-]
-HEADER = " ".join(f"{title:>{width}}" for title, width in COLUMNS)
-CPU_PARTS = ("daphne", "postgres", "redis", "client", "other")
+TITLES = {"postgres": "pg"}  # a CPU part's column title, when not its name
 
 
-def row(r: Result) -> str:
-    """One line of the report; CPU in cores (a ``deal`` shares its level's ``move`` CPU)."""
-    s = r.stats
-    cells: list[object] = [
-        r.tables,
-        r.kind,
-        r.connections,
-        len(s.samples),
-        f"{len(s.samples) / r.seconds:.0f}",
-    ]
-    cells += [
-        "t/o" if v == math.inf else f"{1000 * v:.1f}"
-        for v in (s.percentile(0.5), s.percentile(0.99), max(s.samples, default=math.nan))
-    ]
-    cells += [s.timeouts, sum(r.errors.values())]
-    cells += ["" if r.kind == "deal" else f"{r.cpu[part]:.2f}" for part in CPU_PARTS]
-    return " ".join(f"{cell!s:>{width}}" for cell, (_, width) in zip(cells, COLUMNS, strict=True))
+def cpu_parts(servers: Servers) -> list[str]:
+    return [*servers.parts, "postgres", "redis", "client", "other"]
+
+
+def line(cells: Iterable[object], widths: Iterable[int]) -> str:
+    return " ".join(f"{cell!s:>{width}}" for cell, width in zip(cells, widths, strict=True))
+
+
+def per_s(rate: float) -> str:
+    return f"{rate:.1f}" if rate < 10 else f"{rate:.0f}"
+
+
+def ms(seconds: float) -> str:
+    return "t/o" if seconds == math.inf else "" if math.isnan(seconds) else f"{1000 * seconds:.1f}"
+
+
+DETAIL = [("tables", 6), ("kind", 5), ("conns", 5), ("samples", 7), ("per s", 6), ("p50 ms", 7)]
+DETAIL += [("p99 ms", 7), ("max ms", 7), ("t/o", 4), ("err", 4), ("lost", 4), ("closed", 6)]
+SUMMARY = [("tables", 6), ("offer/s", 7), ("done/s", 6), ("p50 ms", 7), ("p99 ms", 7), ("max ms", 7)]
+SUMMARY += [("echo50", 6), ("echo99", 6), ("t/o", 4), ("err", 4), ("lost", 4), ("closed", 6)]
+
+
+def cpu_widths(servers: Servers) -> list[tuple[str, int]]:
+    return [(TITLES.get(p, p), max(5, len(TITLES.get(p, p)))) for p in cpu_parts(servers)]
+
+
+def detail_header(servers: Servers) -> str:
+    columns = DETAIL + cpu_widths(servers)
+    return line((t for t, _ in columns), (w for _, w in columns))
+
+
+def detail_rows(level: Level, servers: Servers) -> list[str]:
+    """A line per kind; the CPU of its phase (a ``deal`` shares its level's ``move`` phase)."""
+    parts = cpu_parts(servers)
+    widths = [w for _, w in DETAIL + cpu_widths(servers)]
+    rows = []
+    for kind, phase in (("move", level.move), ("deal", level.move), ("echo", level.echo)):
+        s = phase.stats(kind)
+        cells: list[object] = [level.tables, kind, level.connections, len(s.samples)]
+        cells += [per_s(phase.rate(kind)), ms(s.percentile(0.5)), ms(s.percentile(0.99))]
+        cells += [ms(max(s.samples, default=math.nan)), s.timeouts]
+        if kind == "deal":
+            cells += [""] * (3 + len(parts))
+        else:
+            cells += [sum(phase.errors.values()), phase.lost, sum(phase.closes.values())]
+            cells += [f"{phase.cpu[part]:.2f}" for part in parts]
+        rows.append(line(cells, widths))
+    return rows
+
+
+def summary(levels: list[Level], servers: Servers) -> list[str]:
+    """One line per level: its tables, the echo floor beside them, the CPU of the move phase."""
+    columns = SUMMARY + cpu_widths(servers)
+    widths = [w for _, w in columns]
+    lines = [line((t for t, _ in columns), widths)]
+    for level in levels:
+        move, echo = level.move, level.echo
+        moves, echoes = move.stats("move"), echo.stats("echo")
+        cells: list[object] = [level.tables, per_s(level.offered), per_s(move.rate("move", "deal"))]
+        cells += [
+            ms(moves.percentile(0.5)),
+            ms(moves.percentile(0.99)),
+            ms(max(moves.samples, default=math.nan)),
+        ]
+        cells += [ms(echoes.percentile(0.5)), ms(echoes.percentile(0.99))]
+        cells += [moves.timeouts + move.stats("deal").timeouts, sum(move.errors.values()), move.lost]
+        cells += [sum(move.closes.values())]
+        cells += [f"{move.cpu[part]:.2f}" for part in cpu_parts(servers)]
+        lines.append(line(cells, widths))
+    return lines
 
 
 # Main -----------------------------------------------------------------------
@@ -748,10 +1037,19 @@ def row(r: Result) -> str:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--tables", default="1,100,500", help="concurrent tables, per level (default 1,100,500)"
+        "--tables",
+        default="1,100,200,300,1000",
+        help="concurrent tables, per level (default 1,100,200,300,1000)",
     )
     parser.add_argument("--servers", type=int, default=2, help="Daphne processes (default 2)")
     parser.add_argument("--port", type=int, default=8100, help="port of the first process (default 8100)")
+    parser.add_argument(
+        "--process",
+        action="append",
+        default=[],
+        metavar="PART=COMMAND",
+        help="one more server-side process, its CPU in the column PART (repeatable)",
+    )
     parser.add_argument(
         "--seconds", type=float, default=30, help="measurement per level and kind (default 30)"
     )
@@ -759,14 +1057,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--warmup", type=float, default=10, help="seconds played before measuring (default 10)"
     )
-    parser.add_argument(
-        "--think", default="0.5:1.0", help="think time between moves, MIN:MAX s (default 0.5:1.0)"
-    )
+    parser.add_argument("--think", default="2:4", help="think time between moves, MIN:MAX s (default 2:4)")
     parser.add_argument(
         "--variants", default="block,draw", help="two-seat variants, in turn (default block,draw)"
     )
     parser.add_argument(
-        "--timeout", type=float, default=10, help="a round trip longer than this is a timeout"
+        "--timeout",
+        type=float,
+        default=10,
+        help="a round trip longer than this is a timeout; a seat behind this long is resynced (10)",
     )
     parser.add_argument(
         "--echo-bytes", type=int, default=1800, help="echo message padding, about a state's size (1800)"
@@ -780,6 +1079,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     low, _, high = args.think.partition(":")
     args.think = (float(low), float(high or low))
     args.variants = args.variants.split(",")
+    args.commands = daphne_commands(args.servers, args.port, args.app)
+    for extra in args.process:
+        part, _, command = extra.partition("=")
+        if not part or not command or part in {"daphne", "postgres", "redis", "client", "other", "machine"}:
+            parser.error(f"--process {extra!r}: PART=COMMAND, PART a column of its own")
+        args.commands.append(Command(part, shlex.split(command)))
     return args
 
 
@@ -801,28 +1106,30 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     env = server_environment(args, secrets.token_urlsafe(50))
     os.environ.update(env)
-    check_ports(args.port, args.servers)
+    check_ports(c.port for c in args.commands if c.port is not None)
     ensure_database(args.database_url)
     import django
 
     django.setup()
     lock_database()
-    sessions = prepare_database(max(args.levels) * SEATS)
+    sessions = prepare_database(sum(args.levels) * SEATS)
     logs = Path(tempfile.mkdtemp(prefix="bench-load-"))
     measure = f"{args.moves} moves a table" if args.moves else f"{args.seconds:g} s"
+    extra = "".join(f"; {c.part}: {shlex.join(c.argv)}" for c in args.commands if c.part != "daphne")
     print(
         f"Python {platform.python_version()}, {os.cpu_count()} cores; {args.servers} Daphne "
         f"process{'es' if args.servers > 1 else ''} (ports {args.port}–{args.port + args.servers - 1}, "
-        f"logs in {logs}); think {args.think[0]}–{args.think[1]} s; "
-        f"warm-up {args.warmup} s; measure {measure}",
+        f"logs in {logs}){extra}; think {args.think[0]:g}–{args.think[1]:g} s; "
+        f"warm-up {args.warmup:g} s; measure {measure}; timeout {args.timeout:g} s; "
+        f"parse: {loads.__module__}",
         flush=True,
     )
-    results: list[Result] = []
+    levels: list[Level] = []
     with terminated_as_interrupt():
-        servers = Servers(args.servers, args.port, env, args.app, logs)
+        servers = Servers(args.commands, env, logs)
         try:
             servers.wait_ready()
-            results = asyncio.run(run_levels(args, servers, sessions))
+            levels = asyncio.run(run_levels(args, servers, sessions))
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return 130
@@ -830,18 +1137,37 @@ def main(argv: list[str] | None = None) -> int:
             servers.stop()
             remove_redis_keys(env)
     print()
-    print(HEADER)
-    for r in results:
-        print(row(r))
-    print("CPU in cores over each measurement; other: what else the machine ran meanwhile.")
-    errors = Counter[str]()
-    for r in results:
-        errors.update(r.errors)
+    for text in summary(levels, servers):
+        print(text)
+    print(
+        "offer/s: messages a second the tables would send if a round trip took no time (tables / mean "
+        "think);\ndone/s: round trips completed a second (moves and deals); p50, p99, max: the move; "
+        "echo50, echo99:\nthe echo floor beside it; t/o: timeouts of moves and deals in the measurement; "
+        "err, lost, closed:\nover the whole move phase; CPU in cores over the move measurement, other: "
+        "what else the machine ran."
+    )
+    errors, closes = Counter[str](), Counter[str]()
+    lost = late = resyncs = reconnects = 0
+    for level in levels:
+        for phase in (level.move, level.echo):
+            errors.update(phase.errors)
+            closes.update(phase.closes)
+            lost, late = lost + phase.lost, late + phase.late
+            resyncs, reconnects = resyncs + phase.resyncs, reconnects + phase.reconnects
     if errors:
         print("errors:", ", ".join(f"{code} {n}" for code, n in errors.most_common()))
+    if closes:
+        print(
+            "sockets closed by the server, by code:", ", ".join(f"{c} {n}" for c, n in closes.most_common())
+        )
+    echo_lost = sum(level.echo.lost for level in levels)
+    print(
+        f"lost: {lost} ({echo_lost} of them echoes), late: {late}; resyncs: {resyncs}; "
+        f"sockets opened again: {reconnects}"
+    )
     if Group.retries:
         print(f"handshakes tried again after a refusal: {Group.retries}")
-    if any(r.cpu.get("other", 0) > 0.2 for r in results):
+    if any(level.move.cpu.get("other", 0) > 0.2 for level in levels):
         print("warning: the machine was busy with something else during a measurement (other > 0.2)")
     return 0
 
