@@ -13,7 +13,7 @@ of its pair; measured from the send until both have it. The floor is the path
 of a move minus the database, the rules engine and the per-seat views.
 
 Everything is set up here, as production runs it: a PostgreSQL database
-(``dominos_bench`` unless ``--database-url``; created and migrated if needed,
+(``dominos_bench``, with persistent connections, unless ``--database-url``; created and migrated if needed,
 its games and sessions emptied at the start), Daphne with DEBUG off, a
 SECRET_KEY and ALLOWED_HOSTS set, serving bench.asgi (config.asgi's
 application unchanged, plus the echo route) in ``--servers`` processes on
@@ -101,7 +101,7 @@ except ImportError:
     from json import loads
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench"
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench?conn_max_age=600"
 SEATS = 2
 CONNECT_AT_ONCE = 10  # handshakes in flight at once while a level connects
 LOCK_KEY = 0x646F6D696E6F  # PostgreSQL advisory lock held by a run
@@ -1044,6 +1044,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--servers", type=int, default=2, help="Daphne processes (default 2)")
     parser.add_argument("--port", type=int, default=8100, help="port of the first process (default 8100)")
     parser.add_argument(
+        "--no-clock",
+        action="store_true",
+        help="do not start the clock process (manage.py clock) beside Daphne, as the Procfile does",
+    )
+    parser.add_argument(
         "--process",
         action="append",
         default=[],
@@ -1080,6 +1085,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args.think = (float(low), float(high or low))
     args.variants = args.variants.split(",")
     args.commands = daphne_commands(args.servers, args.port, args.app)
+    if not args.no_clock:  # production runs one; here no turn runs out, but it looks at the deadlines
+        args.commands.append(Command("clock", [sys.executable, "manage.py", "clock"]))
     for extra in args.process:
         part, _, command = extra.partition("=")
         if not part or not command or part in {"daphne", "postgres", "redis", "client", "other", "machine"}:
