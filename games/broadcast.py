@@ -18,9 +18,13 @@ table's public group.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import json
+import logging
 import os
 import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
@@ -35,6 +39,8 @@ from games.rules.knowledge import public_info
 
 if TYPE_CHECKING:
     from games.services import Change
+
+log = logging.getLogger(__name__)
 
 LOBBY = "lobby"
 
@@ -223,11 +229,37 @@ def _group_send(*messages: tuple[str, dict[str, Any]]) -> None:
         for group, message in messages:
             await layer.group_send(group, message)
 
+    server = getattr(_server, "loop", None)
+    if server is not None:  # a service thread of the ASGI server: hand over, do not wait
+        asyncio.run_coroutine_threadsafe(send_all(), server).add_done_callback(_log_failure)
+        return
     loop = _OwnLoop.get()
     if loop is None:
         async_to_sync(send_all)()
     else:
         asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=30)
+
+
+# The ASGI server's event loop, for the thread that runs a service for one of its
+# consumers (games.consumers.run): the messages of a change are handed to that loop
+# after the commit and the thread goes back to the pool at once, instead of waiting
+# there until they are sent. The loop sends them in the order they were handed over.
+_server = threading.local()
+
+
+@contextlib.contextmanager
+def sending_from(loop: asyncio.AbstractEventLoop) -> Iterator[None]:
+    """Within this block, this thread hands its messages to ``loop`` without waiting."""
+    _server.loop = loop
+    try:
+        yield
+    finally:
+        _server.loop = None
+
+
+def _log_failure(future: concurrent.futures.Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("a broadcast failed", exc_info=future.exception())
 
 
 def game_changed(change: Change) -> None:

@@ -87,10 +87,11 @@ def _executor() -> ThreadPoolExecutor:
         return _pool
 
 
-def _with_connection(func: Callable[..., T], args: tuple[Any, ...]) -> T:
+def _with_connection(func: Callable[..., T], args: tuple[Any, ...], loop: asyncio.AbstractEventLoop) -> T:
     close_old_connections()
     try:
-        return func(*args)
+        with broadcast.sending_from(loop):
+            return func(*args)
     finally:
         close_old_connections()
 
@@ -100,7 +101,8 @@ async def run(func: Callable[..., T], *args: Any) -> T:
     each with its own database connection: commands of different tables run side by
     side, and never wait behind one another on a single thread. A command at the same
     table waits for the game's row lock, in PostgreSQL."""
-    return await sync_to_async(_with_connection, thread_sensitive=False, executor=_executor())(func, args)
+    call = sync_to_async(_with_connection, thread_sensitive=False, executor=_executor())
+    return await call(func, args, asyncio.get_running_loop())
 
 
 class ProtocolError(Exception):
