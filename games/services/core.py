@@ -20,13 +20,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
-from django.db.models import Count, Exists, F, OuterRef, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import broadcast, signals
-from games.models import Connection, Game, Move, Round, Seat, SeatInfo
+from games.models import Connection, Game, Move, Round
 from games.rules import (
     OVER,
     PLAYING,
@@ -43,6 +42,8 @@ from games.rules import (
 from games.rules.knowledge import advance, fresh
 from games.rules.record import event_action
 from leaderboard import ratings
+
+from . import sql
 
 log = logging.getLogger(__name__)
 
@@ -156,41 +157,13 @@ def lock_table(game_id: int) -> Game:
     may play and whether each seat is connected; ``game.spectators`` counts the
     spectators' sockets. Only the game's row is locked (``FOR UPDATE OF``). The
     presence read so is this command's to trust: sockets come and go through
-    commands that take the same lock (games.services.presence).
+    commands that take the same lock (games.services.presence). The statement is
+    built once (games.services.sql).
     """
     write_lock(game_id)
-    present = Exists(Connection.objects.filter(game_id=OuterRef("game_id"), seat=OuterRef("index")))
-    watching = (
-        Connection.objects.filter(game_id=OuterRef("game_id"), seat__isnull=True)
-        .order_by()
-        .values("game_id")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    rows = list(
-        Seat.objects.select_for_update(of=("game",))
-        .select_related("game", "player")
-        .filter(game_id=game_id)
-        .annotate(present=present, spectators=Coalesce(Subquery(watching), 0))
-        .order_by("index")
-    )
-    if not rows:  # a table without seats (closed): nothing to play there
-        game = locked(game_id)
-        game.seating, game.spectators = [], 0
-        return game
-    game = rows[0].game
-    game.seating = [
-        SeatInfo(
-            index=row.index,
-            player_id=row.player_id,
-            name=row.name,
-            robot=bool(row.robot),
-            active=row.player.is_active if row.player is not None else True,
-            present=row.present,
-        )
-        for row in rows
-    ]
-    game.spectators = rows[0].spectators
+    game = sql.read_table(game_id)
+    if game is None:
+        raise ServiceError("not_found")
     return game
 
 
@@ -347,7 +320,7 @@ def bump(
         game.seating = broadcast.seating(game)
         game.spectators = Connection.objects.filter(game=game, seat__isnull=True).count()
     start_clock(game, present)
-    game.save()
+    sql.save_game(game)
     if match is None and game.state:
         from games.rules import from_json
 
@@ -419,7 +392,7 @@ def record(game: Game, before: Match | None, match: Match, events: list[dict[str
                 auto=bool(event.get("auto")),
             )
         )
-    Move.objects.bulk_create(moves)
+    sql.insert_moves(moves)
     game.seq = seq
     line = before.round.line if before is not None and before.round is not None else None
     game.knowledge = advance(game.variant, game.knowledge or fresh(game.seats), line, actions)

@@ -41,13 +41,13 @@ def test_a_play_is_one_locked_read_one_insert_and_one_update(players):
     assert change.version == game.version + 1
     assert statements(captured) == [
         "BEGIN",
-        "SELECT games_seat",
+        "SELECT games_game",
         "INSERT games_move",
         "UPDATE games_game",
         "COMMIT",
     ]
     locked = captured.captured_queries[1]["sql"]
-    assert 'FOR UPDATE OF "games_game"' in locked  # the game's row, not the seats' nor the players'
+    assert locked.endswith("FOR UPDATE OF g")  # the game's row (g), not the seats' nor the players'
 
 
 def without_time_left(message: dict) -> dict:
@@ -104,3 +104,51 @@ def test_the_game_row_keeps_what_the_log_says(players):
     assert game.seq == last.seq
     assert game.current_round_id == game.rounds.order_by("-number").first().pk == last.round_id
     assert turn_of(game) == game.match.round.turn
+
+
+def test_the_compiled_read_is_the_orms_on_every_field(players):
+    """games.services.sql reads the row as the ORM does: every field, and the seats with
+    their names, robots, presence and sanctions, on this database."""
+    from datetime import timedelta
+
+    from django.db import transaction
+    from django.utils import timezone
+
+    from games.services import sql
+
+    live = full_table("draw", players[:2])
+    connect_all(live, players[:1])  # seat 1 away
+    services.connect(live, players[3], "watching")
+    for _ in range(3):
+        play_first(game_of(live))
+    players[1].is_active = False  # sanctioned: the table plays for the seat
+    players[1].save(update_fields=["is_active"])
+    attempt = services.open_attempt(players[2], "block", 3, "a day", timezone.now() + timedelta(hours=1))
+    for game_id in (live, attempt.pk):
+        with transaction.atomic():
+            read = sql.read_table(game_id)
+        orm = Game.objects.get(pk=game_id)
+        for field in Game._meta.concrete_fields:
+            assert getattr(read, field.attname) == getattr(orm, field.attname), field.name
+        orm.seating = None
+        assert read.seating == broadcast.seating(orm)
+        assert read.spectators == (1 if game_id == live else 0)
+    assert [s.active for s in sql.read_table(live).seating] == [True, False]
+    assert [s.robot for s in sql.read_table(attempt.pk).seating] == [False, True, True]
+    assert sql.read_table(10**9) is None
+
+
+def test_the_compiled_update_writes_what_the_orm_reads_back(players):
+    from games.services import sql
+
+    game_id = full_table("draw", players[:2])
+    game = Game.objects.get(pk=game_id)
+    game.knowledge = {"none": [[1, 2], []], "drawing": 1, "drew_on": [3]}
+    game.commitments = [*game.commitments, {"number": 9, "commitment": "c", "seed": "s"}]
+    game.deadline = None
+    game.turn = None
+    game.version += 5
+    sql.save_game(game)
+    again = Game.objects.get(pk=game_id)
+    for field in Game._meta.concrete_fields:
+        assert getattr(again, field.attname) == getattr(game, field.attname), field.name

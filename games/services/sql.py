@@ -1,0 +1,131 @@
+"""The three statements every play makes, written once per database vendor.
+
+A play reads its game with the seats (``read_table``), appends its moves
+(``insert_moves``) and writes the game back (``save_game``), hundreds of times a
+second on a busy site. The ORM would compile each statement again at every call
+(a third of a play's time in a Daphne process under load, docs/benchmarks.md);
+here each is built once, as SQL with parameters; the values are prepared and the
+rows turned into a ``Game`` by the fields' own methods and database converters,
+as the ORM does (JSON, dates, booleans), on PostgreSQL and SQLite alike.
+``tests/games/test_command_path.py`` checks them against the ORM on the same rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import Field
+
+from games.models import Connection, Game, Move, Seat, SeatInfo, robot_label
+
+Converter = Callable[[Any, Any, Any], Any]
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+@cache
+def _game_fields() -> list[Field[Any, Any]]:
+    return list(Game._meta.concrete_fields)
+
+
+@cache
+def _converters(vendor: str) -> list[tuple[int, list[Converter], Any]]:
+    """For each column of the game that needs one, its converters (backend's, then field's)."""
+    table = Game._meta.db_table
+    out = []
+    for i, field in enumerate(_game_fields()):
+        col = field.get_col(table)
+        convs = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+        if convs:
+            out.append((i, convs, col))
+    return out
+
+
+@cache
+def _read_sql(vendor: str, locks: bool) -> str:
+    game, seat = Game._meta.db_table, Seat._meta.db_table
+    user, conn = get_user_model()._meta.db_table, Connection._meta.db_table
+    g = ", ".join(f"g.{_quote(f.column)}" for f in _game_fields())
+    q = _quote
+    return (
+        f"SELECT {g}, s.{q('index')}, s.{q('player_id')}, s.{q('robot')}, u.{q('username')}, "
+        f"u.{q('is_active')}, "
+        f"EXISTS (SELECT 1 FROM {q(conn)} c WHERE c.{q('game_id')} = g.{q('id')} "
+        f"AND c.{q('seat')} = s.{q('index')}), "
+        f"(SELECT COUNT(*) FROM {q(conn)} c WHERE c.{q('game_id')} = g.{q('id')} AND c.{q('seat')} IS NULL) "
+        f"FROM {q(game)} g LEFT JOIN {q(seat)} s ON s.{q('game_id')} = g.{q('id')} "
+        f"LEFT JOIN {q(user)} u ON u.{q('id')} = s.{q('player_id')} "
+        f"WHERE g.{q('id')} = %s ORDER BY s.{q('index')}" + (" FOR UPDATE OF g" if locks else "")
+    )
+
+
+def read_table(game_id: int) -> Game | None:
+    """The game with ``seating`` and ``spectators`` (as ``core.lock_table`` describes),
+    its row locked where the database has row locks; None if there is no such game."""
+    locks = connection.features.has_select_for_update
+    with connection.cursor() as cursor:
+        cursor.execute(_read_sql(connection.vendor, locks), [game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    width = len(_game_fields())
+    values = list(rows[0][:width])
+    for i, convs, col in _converters(connection.vendor):
+        for convert in convs:
+            values[i] = convert(values[i], col, connection)
+    game = Game.from_db(connection.alias, [f.attname for f in _game_fields()], values)
+    game.seating = [
+        SeatInfo(
+            index=index,
+            player_id=player,
+            name=robot_label(robot) if robot else name,
+            robot=bool(robot),
+            active=bool(active) if player is not None else True,
+            present=bool(present),
+        )
+        for index, player, robot, name, active, present, _ in (row[width:] for row in rows)
+        if index is not None
+    ]
+    game.spectators = int(rows[0][-1])
+    return game
+
+
+@cache
+def _update_sql(vendor: str) -> str:
+    sets = ", ".join(f"{_quote(f.column)} = %s" for f in _game_fields() if not f.primary_key)
+    return f"UPDATE {_quote(Game._meta.db_table)} SET {sets} WHERE {_quote('id')} = %s"
+
+
+def save_game(game: Game) -> None:
+    """Write every column of the game's row (``Model.save`` for a row that exists), its
+    values prepared by each field as the ORM prepares them."""
+    params = [
+        f.get_db_prep_save(f.pre_save(game, False), connection) for f in _game_fields() if not f.primary_key
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(connection.vendor), [*params, game.pk])
+
+
+@cache
+def _insert_sql(vendor: str, rows: int) -> tuple[str, list[Field[Any, Any]]]:
+    fields = [f for f in Move._meta.concrete_fields if not f.primary_key]
+    cols = ", ".join(_quote(f.column) for f in fields)
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return f"INSERT INTO {_quote(Move._meta.db_table)} ({cols}) VALUES " + ", ".join([one] * rows), fields
+
+
+def insert_moves(moves: list[Move]) -> None:
+    """Append ``moves`` to the log in one statement (``bulk_create`` without its compiling);
+    their ids are not read back (nothing needs them)."""
+    if not moves:
+        return
+    statement, fields = _insert_sql(connection.vendor, len(moves))
+    params = [f.get_db_prep_save(f.pre_save(move, True), connection) for move in moves for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
