@@ -145,7 +145,7 @@ def _start(
             "type": "round_started",
             "round": number,
             "opener": opener,
-            "hand_sizes": [len(h) for h in hands],
+            "hand_sizes": list(map(len, hands)),
             "stock_size": len(stock) if rules.draws else 0,
         }
     ]
@@ -579,14 +579,14 @@ def _settle(
             return hands, stock, seat, drawn, passes, draws, legal
 
 
-def _round_over_event(rnd: Round) -> Event:
+def _round_over_event(rnd: Round, pips: list[int]) -> Event:
     return {
         "type": "round_over",
         "round": rnd.number,
         "result": rnd.result,
         "winner": winner_json(rnd.winner),
         "points": list(rnd.points),
-        "pips_left": [hand_pips(h) for h in rnd.hands],
+        "pips_left": pips,
         "hands": [list(map(TILE_TEXT.__getitem__, h)) for h in rnd.hands],
     }
 
@@ -594,13 +594,13 @@ def _round_over_event(rnd: Round) -> Event:
 def _end_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -> Match:
     rnd = match.round
     assert rnd is not None
-    winner, awarded = round_end(rules, rnd.hands, result, rnd.last, rnd.opener)
+    pips = list(map(hand_pips, rnd.hands))
+    winner, awarded = round_end(rules, rnd.hands, result, rnd.last, rnd.opener, pips)
     scores = tuple(map(add, match.scores, awarded))
     rnd = _new(Round, rnd[:9] + (tuple(map(add, rnd.points, awarded)), rnd.last, result, winner, ()))
-    event = _round_over_event(rnd)
+    event = _round_over_event(rnd, pips[:])
     if rules.scoring == "all_fives" and winner is not None:
         # R34: the difference of the hands, and what it scored once rounded to a multiple of 5.
-        pips = event["pips_left"]
         event["difference"] = {"pips": abs(pips[0] - pips[1]), "scored": max(awarded)}
     events.append(event)
     status, won = ROUND_OVER, None
@@ -626,7 +626,7 @@ def _end_match_during_round(rules: Ruleset, match: Match, result: str, events: l
     rnd = rnd._replace(result=result or "unfinished", winner=winner, legal=())
     side = rules.side_of(rnd.last)
     match = match._replace(round=rnd, status=OVER, winner=side)
-    events.append(_round_over_event(rnd))
+    events.append(_round_over_event(rnd, list(map(hand_pips, rnd.hands))))
     events.append({"type": "match_over", "winner": side, "scores": list(match.scores)})
     return match
 
