@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from operator import itemgetter
 from typing import NamedTuple
 
 from .errors import RuleError
@@ -67,7 +68,7 @@ def shuffle(seed: str, attempt: int = 0) -> list[Tile]:
 
 
 _TILE_AT = ALL_TILES.__getitem__
-_BIT_AT = tuple(1 << i for i in range(28)).__getitem__
+_BITS = tuple(1 << i for i in range(28))
 """The bit of the tile of canonical index ``i``: ``round.BIT`` by index."""
 
 
@@ -97,10 +98,11 @@ def deal_with_masks(seed: str, rules: Ruleset, seats: int) -> tuple[Deal, list[i
     for attempt in range(MAX_ATTEMPTS):
         order = _order(seed, attempt)
         # A sorted hand is its tiles in canonical order: sort the indices, not the tiles.
-        held = [sorted(order[s : s + size]) for s in range(0, dealt, size)]
-        hands = tuple([tuple(map(_TILE_AT, h)) for h in held])
+        # (Every hand holds 4 tiles or more, so an itemgetter of them gives a tuple.)
+        held = [itemgetter(*sorted(order[s : s + size])) for s in range(0, dealt, size)]
+        hands = tuple([get(ALL_TILES) for get in held])
         if redeal_reason(rules, hands) is None:
-            masks = [sum(map(_BIT_AT, h)) for h in held]
+            masks = [sum(get(_BITS)) for get in held]
             return Deal(hands, tuple(map(_TILE_AT, order[dealt:])), attempt), masks
     raise RuleError("bad_seed", f"seed {seed!r} gives no acceptable deal")  # pragma: no cover
 
