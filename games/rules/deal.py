@@ -56,11 +56,20 @@ def round_seed(match_seed: str, number: int) -> str:
 _KEYS = struct.Struct(">28Q")
 
 
+def _order(seed: str, attempt: int) -> list[int]:
+    """The canonical indices of the 28 tiles in the order of deal attempt ``attempt`` of ``seed``."""
+    keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(224))
+    return sorted(range(28), key=keys.__getitem__)  # stable: equal keys keep canonical order
+
+
 def shuffle(seed: str, attempt: int = 0) -> list[Tile]:
     """The 28 tiles in the order of deal attempt ``attempt`` of ``seed``."""
-    keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(224))
-    order = sorted(range(28), key=keys.__getitem__)  # stable: equal keys keep canonical order
-    return list(itemgetter(*order)(ALL_TILES))
+    return list(map(_TILE_AT, _order(seed, attempt)))
+
+
+_TILE_AT = ALL_TILES.__getitem__
+_BITS = tuple(1 << i for i in range(28))
+"""The bit of the tile of canonical index ``i``: ``round.BIT`` by index."""
 
 
 def redeal_reason(rules: Ruleset, hands: tuple[tuple[Tile, ...], ...]) -> str | None:
@@ -76,15 +85,25 @@ def redeal_reason(rules: Ruleset, hands: tuple[tuple[Tile, ...], ...]) -> str | 
 
 def deal(seed: str, rules: Ruleset, seats: int) -> Deal:
     """The deal of ``seed`` for this variant and number of seats, redeals included (R12)."""
+    return deal_with_masks(seed, rules, seats)[0]
+
+
+def deal_with_masks(seed: str, rules: Ruleset, seats: int) -> tuple[Deal, list[int]]:
+    """``deal``, and each hand's tiles as an int (``round.mask``)."""
     if not isinstance(seed, str) or not seed:
         raise RuleError("bad_seed", "a seed is a non-empty string")
     rules.check_seats(seats)
     size = rules.hand_size(seats)
+    dealt = seats * size
     for attempt in range(MAX_ATTEMPTS):
-        tiles = shuffle(seed, attempt)
-        hands = tuple([tuple(sorted(tiles[s : s + size])) for s in range(0, seats * size, size)])
+        order = _order(seed, attempt)
+        # A sorted hand is its tiles in canonical order: sort the indices, not the tiles.
+        # (Every hand holds 4 tiles or more, so an itemgetter of them gives a tuple.)
+        held = [itemgetter(*sorted(order[s : s + size])) for s in range(0, dealt, size)]
+        hands = tuple([get(ALL_TILES) for get in held])
         if redeal_reason(rules, hands) is None:
-            return Deal(hands, tuple(tiles[seats * size :]), attempt)
+            masks = [sum(get(_BITS)) for get in held]
+            return Deal(hands, tuple(map(_TILE_AT, order[dealt:])), attempt), masks
     raise RuleError("bad_seed", f"seed {seed!r} gives no acceptable deal")  # pragma: no cover
 
 

@@ -61,6 +61,67 @@ Building an Action is the costliest step of listing legal plays, which every sta
 _OPENINGS = tuple({t: Action(PLAY, seat, t) for t in ALL_TILES} for seat in range(_MAX_SEATS))
 
 
+BIT: dict[Tile, int] = {t: 1 << i for i, t in enumerate(ALL_TILES)}
+"""Each tile's bit in a set of tiles written as an int, in canonical order."""
+HAS = tuple(sum(BIT[t] for t in ALL_TILES if n in t) for n in range(7))
+"""``HAS[n]``: the tiles that show the number ``n``."""
+
+
+def _on_one_end(seat: int, end: str, number: int) -> dict[int, tuple[Action, ...]]:
+    """For every set of tiles that show ``number`` (as an int, ``BIT``), the plays of them by
+    ``seat`` on the end ``end`` showing ``number``, in canonical order (with no wild blanks)."""
+    shows = [t for t in ALL_TILES if number in t]
+    plays = _PLAYS[seat][end]
+    out: dict[int, tuple[Action, ...]] = {}
+    for subset in range(1 << len(shows)):
+        tiles = [t for i, t in enumerate(shows) if subset >> i & 1]
+        out[sum(BIT[t] for t in tiles)] = tuple(plays[t][0 if t[0] == number else 1] for t in tiles)
+    return out
+
+
+_ON_LEFT = tuple(tuple(_on_one_end(seat, "left", n) for n in range(7)) for seat in range(_MAX_SEATS))
+_ON_RIGHT = tuple(tuple(_on_one_end(seat, "right", n) for n in range(7)) for seat in range(_MAX_SEATS))
+"""``_ON_LEFT[seat][n][tiles]``: the plays of ``tiles`` (all showing ``n``) on a left end
+showing ``n``; likewise on the right."""
+
+
+def mask(hand: tuple[Tile, ...]) -> int:
+    """The tiles of ``hand`` as an int (``BIT``)."""
+    return sum(map(BIT.__getitem__, hand))
+
+
+def legal_on_two_ends(seat: int, tiles: int, left: int, right: int) -> tuple[Action, ...]:
+    """``legal_plays`` for a seat holding ``tiles`` (a sorted hand, as a ``mask``) on a line
+    whose only ends are left and right, showing ``left`` and ``right``, with no wild blanks."""
+    on_left = tiles & HAS[left]
+    on_right = tiles & HAS[right]
+    if on_left:
+        if not on_right:
+            return _ON_LEFT[seat][left][on_left]
+        plays = _ON_LEFT[seat][left][on_left] + _ON_RIGHT[seat][right][on_right]
+        if on_left < on_right & -on_right:  # every tile for the left comes before those for the right
+            return plays
+        if on_right < on_left & -on_left:
+            return _ON_RIGHT[seat][right][on_right] + _ON_LEFT[seat][left][on_left]
+        # Actions sort as the hand does: by tile (canonical order), then "left" before "right".
+        return tuple(sorted(plays))
+    if on_right:
+        return _ON_RIGHT[seat][right][on_right]
+    return ()
+
+
+def every_play() -> list[Action]:
+    """Every Action a list of legal plays can hold (each made once, at import)."""
+    out = [a for by_seat in _OPENINGS for a in by_seat.values()]
+    out += [a for by_seat in _PLAYS for by_end in by_seat.values() for pair in by_end.values() for a in pair]
+    return out
+
+
+def opening_play(seat: int, tile: Tile) -> Action:
+    """The play that lays ``tile`` as the opening tile (the Action a legal list would hold)."""
+    return _OPENINGS[seat][tile]
+
+
 def legal_plays(seat: int, hand: tuple[Tile, ...], line: Line | None, wild: bool) -> tuple[Action, ...]:
     """Every play open to ``seat``, in hand order then end order; with no line yet, any tile opens."""
     if line is None:

@@ -43,14 +43,21 @@ def _lightest_after_opener(pips: list[int], opener: int) -> int:
 
 
 def round_end(
-    rules: Ruleset, hands: tuple[tuple[Tile, ...], ...], result: str, last: int, opener: int
+    rules: Ruleset,
+    hands: tuple[tuple[Tile, ...], ...],
+    result: str,
+    last: int,
+    opener: int,
+    pips: list[int] | None = None,
 ) -> tuple[Winner, list[int]]:
     """The round's winner and the points each side scores at its end.
 
     ``result`` is "domino", "blocked" or "closed"; ``last`` is the seat that laid
-    the last tile (on a domino, the seat that went out).
+    the last tile (on a domino, the seat that went out). ``pips``: each hand's pips,
+    when the caller has them already.
     """
-    pips = [hand_pips(h) for h in hands]
+    if pips is None:
+        pips = [hand_pips(h) for h in hands]
     seats = len(hands)
     scoring = rules.scoring
     winner: int | None
