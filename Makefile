@@ -15,7 +15,7 @@ help:
 	@echo "make test    format check, lint, type check, then the test suite"
 	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
 	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
-	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (Celery, docs/benchmarks.md)"
+	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (the clock process, docs/benchmarks.md)"
 	@echo "make bench-api   the history API among a million stored matches (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-ratings   the leaderboard's pages and a rating update with 100,000 players (docs/benchmarks.md)"
@@ -83,7 +83,7 @@ bench-instructions: venv
 bench-load: venv
 	$(BIN)/python -m bench.load $(LOAD_ARGS)
 
-# Turn clocks: many tables where nobody plays, against Daphne, a Celery worker and beat
+# Turn clocks: many tables where nobody plays, against Daphne, the clock, a Celery worker and beat
 # (PostgreSQL and Redis must be up). Options: make bench-deadlines DEADLINES_ARGS='--tables 50'
 bench-deadlines: venv
 	$(BIN)/python -m bench.deadlines $(DEADLINES_ARGS)

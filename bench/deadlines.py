@@ -3,9 +3,11 @@
     make bench-deadlines  # or: .venv/bin/python -m bench.deadlines [--tables 200] [--turns 500]
 
 Nobody plays: every turn runs out and the table plays for the seat (RULES
-R52, R53), from the Celery task timed for the turn's deadline (or, if that task
-is lost, from the watchdog). Measured, for each timed-out turn, the
-**lateness**: when the table played minus the deadline, two ways.
+R52, R53), from the clock process (``manage.py clock``, games.clock), which
+reads the games' stored deadlines, sleeps until the nearest and acts on each
+one that has passed (or, if the clock left it, from the watchdog). Measured,
+for each timed-out turn, the **lateness**: when the table played minus the
+deadline, two ways.
 
 - **As a player sees it** (client): a spectator socket on each table takes
   ``table.clock.remaining_ms`` from each ``state`` message; the deadline is the
@@ -19,19 +21,22 @@ is lost, from the watchdog). Measured, for each timed-out turn, the
   turn's exact deadline. ``Game.deadline`` is overwritten when the game moves
   on, so a thread of this process reads every live game's ``(version,
   deadline)`` every ``--poll`` seconds; a turn waits at least AWAY_SECONDS, so
-  each one is seen. This is the table's play as the worker makes it, before
+  each one is seen. This is the table's play as the clock makes it, before
   the commit and the broadcast.
 
-The pause between rounds (R54, the ``next_round`` task) is measured the first
-way and reported on its own line.
+The pause between rounds (R54, the next round dealt by the clock) is measured
+the first way and reported on its own line.
 
 Everything runs as production runs it, in subprocesses that share one
-environment: Daphne (``--servers`` processes, DEBUG off), a Celery worker
-(``celery -A config worker``, the default prefork pool, ``--concurrency``) and
-celery beat (the watchdog every ``--sweep`` s), with short clocks
-(``--turn``, ``--away``, ``--pause``), a PostgreSQL database of the run's own
-(created, migrated and dropped at the end), and a channel-layer prefix, a Celery
-queue and a Celery key prefix of its own. ``--tables`` two-seat tables
+environment: Daphne (``--servers`` processes, DEBUG off), the clock
+(``manage.py clock``, ``--clock-threads`` threads, looking every
+``--clock-poll`` s at most), a Celery worker (``celery -A config worker``, the
+default prefork pool, ``--concurrency``: presence departures, and the
+watchdog's runs) and celery beat (the watchdog every ``--sweep`` s), with
+short clocks (``--turn``, ``--away``, ``--pause``), a PostgreSQL database of
+the run's own (created, migrated and dropped at the end), and a channel-layer
+prefix (hence the clock's wake-up list, ``<prefix>:clock``), a Celery queue
+and a Celery key prefix of its own. ``--tables`` two-seat tables
 (``block`` and ``draw`` in turn) are opened through games.services; each gets
 one spectator socket, and its seats, by ``--mix`` (both seats connected : one
 seat : none), idle websockets logged in by session: a connected seat has
@@ -41,9 +46,9 @@ counted, until ``--turns`` timed-out turns have been measured (or
 ``--max-seconds``); the turns still waiting then are followed to their play.
 
 Reported: p50, p90, p99 and max lateness of each measure, the rate of
-timed-out turns, what the worker did (plays from the timed task, tasks that
-found nothing to do, plays by the watchdog), and the CPU of each part. The
-subprocesses are stopped, the broker keys removed and the database dropped at
+timed-out turns, who played (the clock's actions, the watchdog's), and the
+CPU of each part. The subprocesses are stopped, the Redis keys (broker,
+channel layer, the clock's wake-up list) removed and the database dropped at
 the end, on an error and on Ctrl-C.
 """
 
@@ -101,7 +106,10 @@ MIXES = ("both", "one", "none")  # seats connected at a table: both, seat 0 only
 
 
 def environment(args: argparse.Namespace) -> dict[str, str]:
-    """The servers' settings (bench.load's), with the run's own clocks, queue and key prefix."""
+    """The servers' settings (bench.load's), with the run's own clocks, queue and key prefix.
+
+    CLOCK_WAKE_KEY is left to its default, ``<CHANNEL_PREFIX>:clock``: the run's own.
+    """
     tag = secrets.token_hex(4)
     env = server_environment(args, secrets.token_urlsafe(50))
     env.update(
@@ -113,9 +121,24 @@ def environment(args: argparse.Namespace) -> dict[str, str]:
             "AWAY_SECONDS": str(args.away),
             "ROUND_PAUSE_SECONDS": str(args.pause),
             "SWEEP_SECONDS": str(args.sweep),
+            "CLOCK_THREADS": str(args.clock_threads),
+            "CLOCK_POLL_SECONDS": str(args.clock_poll),
         }
     )
     return env
+
+
+def remove_wake_key() -> None:
+    """The clock's wake-up list (under the channel prefix, so normally gone already)."""
+    import redis
+    from django.conf import settings
+
+    assert settings.CLOCK_WAKE_KEY.startswith(os.environ["CHANNEL_PREFIX"])  # the run's own
+    client = redis.Redis.from_url(settings.CLOCK_REDIS_URL)
+    try:
+        client.delete(settings.CLOCK_WAKE_KEY)
+    finally:
+        client.close()
 
 
 def admin_url(url: str) -> str:
@@ -161,8 +184,8 @@ def open_tables(count: int, variants: list[str]) -> list[int]:
 # Subprocesses -------------------------------------------------------------------
 
 
-class Celery:
-    """The worker and beat, each in its own process group, as the Procfile runs them."""
+class Background:
+    """The clock, the worker and beat, each in its own process group, as the Procfile runs them."""
 
     def __init__(self, args: argparse.Namespace, env: dict[str, str], logs: Path) -> None:
         celery = str(Path(sys.executable).parent / "celery")
@@ -172,9 +195,13 @@ class Celery:
         worker += shlex.split(args.worker_args)
         beat = [celery, "-A", "config", "beat", "--loglevel", "INFO"]
         beat += ["--schedule", str(logs / "celerybeat-schedule")]
+        clock = [sys.executable, "manage.py", "clock"]
         self.worker_log, self.beat_log = logs / "worker.log", logs / "beat.log"
+        self.clock_log = logs / "clock.log"
         self.worker = self._start(worker, env, self.worker_log)
         self.beat = self._start(beat, env, self.beat_log)
+        # INFO for its start and stop lines (the actions it made), as nothing else is logged.
+        self.clock = self._start(clock, {**env, "LOG_LEVEL": "INFO"}, self.clock_log)
 
     @staticmethod
     def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
@@ -185,19 +212,27 @@ class Celery:
 
     def wait_ready(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
-        while " ready." not in self.worker_log.read_text(errors="replace"):
+        while not self.ready():
             for name, proc, log in (
-                ("worker", self.worker, self.worker_log),
-                ("beat", self.beat, self.beat_log),
+                ("celery worker", self.worker, self.worker_log),
+                ("celery beat", self.beat, self.beat_log),
+                ("clock", self.clock, self.clock_log),
             ):
                 if proc.poll() is not None:
-                    raise RuntimeError(f"celery {name} exited:\n{log.read_text()[-3000:]}")
+                    raise RuntimeError(f"the {name} exited:\n{log.read_text()[-3000:]}")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"the worker is not ready:\n{self.worker_log.read_text()[-3000:]}")
+                raise RuntimeError(
+                    "the worker or the clock is not ready:\n"
+                    f"{self.worker_log.read_text()[-3000:]}\n{self.clock_log.read_text()[-3000:]}"
+                )
             time.sleep(0.1)
 
+    def ready(self) -> bool:
+        worker = " ready." in self.worker_log.read_text(errors="replace")
+        return worker and "clock: started" in self.clock_log.read_text(errors="replace")
+
     def stop(self) -> None:
-        stop_processes([self.beat, self.worker], wait=15)
+        stop_processes([self.clock, self.beat, self.worker], wait=15)
 
 
 def tree_seconds(root: int) -> float:
@@ -217,14 +252,15 @@ def tree_seconds(root: int) -> float:
     return sum(_cpu_ticks(pid) for pid in tree) / TICKS
 
 
-def sample(servers: Servers, celery: Celery) -> dict[str, float]:
+def sample(servers: Servers, background: Background) -> dict[str, float]:
     cpu = cpu_sample(servers.pids)
-    cpu["worker"] = tree_seconds(celery.worker.pid)
-    cpu["beat"] = tree_seconds(celery.beat.pid)
+    cpu["worker"] = tree_seconds(background.worker.pid)
+    cpu["beat"] = tree_seconds(background.beat.pid)
+    cpu["clock"] = tree_seconds(background.clock.pid)
     return cpu
 
 
-CPU_PARTS = ("daphne", "worker", "beat", "postgres", "redis", "client", "other")
+CPU_PARTS = ("daphne", "clock", "worker", "beat", "postgres", "redis", "client", "other")
 
 
 def cores(before: dict[str, float], after: dict[str, float], seconds: float) -> dict[str, float]:
@@ -411,7 +447,7 @@ def make_tables(game_ids: list[int], sessions: list[str], args: argparse.Namespa
 
 
 async def measure(
-    tables: list[Table], args: argparse.Namespace, run: Run, servers: Servers, celery: Celery
+    tables: list[Table], args: argparse.Namespace, run: Run, servers: Servers, background: Background
 ) -> dict[str, Any]:
     """Connect every socket, let the warm-up pass, count turns until there are enough."""
     began = time.monotonic()
@@ -423,12 +459,12 @@ async def measure(
     await asyncio.sleep(args.warmup)
     run.start = time.monotonic()
     since = datetime.now(UTC)
-    before = sample(servers, celery)
+    before = sample(servers, background)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(run.enough.wait(), args.max_seconds)
     run.closing = True
     measured = time.monotonic() - run.start
-    after = sample(servers, celery)
+    after = sample(servers, background)
     # Follow the counted turns still waiting to their play (the watchdog's included).
     follow = time.monotonic() + args.turn + 2 * args.sweep + 5
     while any(t.waiting for t in tables) and time.monotonic() < follow:
@@ -446,30 +482,31 @@ async def measure(
     }
 
 
-# The worker's log -------------------------------------------------------------------
+# The logs ---------------------------------------------------------------------------
 
 TASK_DONE = re.compile(r"Task games\.tasks\.(\w+)\[[^\]]+\] succeeded in ([0-9.e-]+)s: (.*)$")
+CLOCK_STOPPED = re.compile(r"clock: stopped after (\d+) actions")
 
 
-def worker_summary(log: Path) -> tuple[Counter[str], Stats]:
-    """What the worker did over the whole run, and how long its plays took."""
-    counts, played = Counter[str](), Stats()
-    for line in log.read_text(errors="replace").splitlines():
+def summary(worker: Path, clock: Path) -> Counter[str]:
+    """Who acted on the deadlines over the whole run: the clock, the watchdog (in the worker)."""
+    counts = Counter[str]()
+    for line in worker.read_text(errors="replace").splitlines():
         if "raised unexpected" in line:
             counts["tasks failed"] += 1
         match = TASK_DONE.search(line)
-        if match is None:
-            continue
-        task, seconds, result = match[1], float(match[2]), match[3].strip()
-        if task in ("autoplay", "next_round"):
-            counts[f"{task} {'acted' if result == 'True' else 'did nothing'}"] += 1
-            if result == "True":
-                played.samples.append(seconds)
-        elif task == "sweep":
+        if match is not None and match[1] == "sweep":
             counts["sweeps"] += 1
-            found = re.search(r"'deadlines': (\d+)", result)
+            found = re.search(r"'deadlines': (\d+)", match[3])
             counts["deadlines acted on by the watchdog"] += int(found[1]) if found else 0
-    return counts, played
+    text = clock.read_text(errors="replace")
+    stopped = CLOCK_STOPPED.search(text)
+    if stopped is not None:
+        counts["deadlines acted on by the clock"] += int(stopped[1])
+    else:
+        counts["clock not stopped cleanly"] += 1
+    counts["clock errors"] += text.count(" ERROR ")
+    return counts
 
 
 # Report -----------------------------------------------------------------------------
@@ -490,7 +527,12 @@ def line(label: str, stats: Stats) -> str:
 
 
 def report(
-    args: argparse.Namespace, run: Run, server: Stats, unknown: int, result: dict[str, Any], worker: Path
+    args: argparse.Namespace,
+    run: Run,
+    server: Stats,
+    unknown: int,
+    result: dict[str, Any],
+    background: Background,
 ) -> None:
     turns = len(run.stats["turn"].samples)
     print()
@@ -505,17 +547,8 @@ def report(
     )
     cpu = result["cpu"]
     print("cores: " + ", ".join(f"{part} {cpu[part]:.2f}" for part in CPU_PARTS))
-    counts, played = worker_summary(worker)
-    print(
-        "worker, whole run: "
-        + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-        + (
-            f"; a play in the worker takes {ms(played.percentile(0.5))} ms (p50), "
-            f"{ms(played.percentile(0.99))} ms (p99)"
-            if played.samples
-            else ""
-        )
-    )
+    counts = summary(background.worker_log, background.clock_log)
+    print("whole run: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     notes = dict(run.counts)
     if unknown:
         notes["turns whose deadline was not read"] = unknown
@@ -540,6 +573,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--sweep", type=float, default=5.0, help="SWEEP_SECONDS, the watchdog's period (default 5)")
     add("--servers", type=int, default=2, help="Daphne processes (default 2)")
     add("--port", type=int, default=8200, help="port of the first Daphne process (default 8200)")
+    add("--clock-threads", type=int, default=4, help="CLOCK_THREADS, the clock's pool (default 4)")
+    add("--clock-poll", type=float, default=1.0, help="CLOCK_POLL_SECONDS, its longest sleep (default 1)")
     add("--concurrency", type=int, default=2, help="the worker's --concurrency (default 2)")
     add("--worker-args", default="", help="more arguments for the worker, e.g. '--pool threads'")
     add("--warmup", type=float, default=5.0, help="seconds after the sockets open before counting (5)")
@@ -570,6 +605,7 @@ def describe(args: argparse.Namespace, env: dict[str, str], logs: Path) -> str:
         f"({'/'.join(args.variants)}; seats connected both:one:none = {mix}), one spectator each; "
         f"TURN_SECONDS {args.turn:g}, AWAY_SECONDS {args.away:g}, ROUND_PAUSE_SECONDS {args.pause:g}, "
         f"SWEEP_SECONDS {args.sweep:g}; {args.servers} Daphne process{'es' if args.servers > 1 else ''}; "
+        f"clock: CLOCK_THREADS {args.clock_threads}, CLOCK_POLL_SECONDS {args.clock_poll:g}; "
         f"worker --concurrency {args.concurrency} {args.worker_args}".rstrip()
         + f"; CONN_MAX_AGE {conn_max_age}; queue {env['CELERY_QUEUE']}; logs in {logs}"
     )
@@ -584,7 +620,7 @@ def main(argv: list[str] | None = None) -> int:
     logs = Path(tempfile.mkdtemp(prefix="bench-deadlines-"))
     run = Run(args.turns)
     servers: Servers | None = None
-    celery: Celery | None = None
+    background: Background | None = None
     deadlines: DeadlineLog | None = None
     with terminated_as_interrupt():
         try:
@@ -594,32 +630,34 @@ def main(argv: list[str] | None = None) -> int:
             sessions = prepare_database(args.tables * SEATS + 1)
             print(describe(args, env, logs), flush=True)
             servers = Servers(args.servers, args.port, env, args.app, logs)
-            celery = Celery(args, env, logs)
+            background = Background(args, env, logs)
             servers.wait_ready()
-            celery.wait_ready()
+            background.wait_ready()
             deadlines = DeadlineLog(args.database_url, args.poll)
             deadlines.start()
             began = time.monotonic()
             game_ids = open_tables(args.tables, args.variants)
             print(f"  {args.tables} tables opened in {time.monotonic() - began:.1f} s", flush=True)
             tables = make_tables(game_ids, sessions, args, run)
-            result = asyncio.run(measure(tables, args, run, servers, celery))
+            result = asyncio.run(measure(tables, args, run, servers, background))
             deadlines.stop()
             server, unknown = server_lateness(deadlines.deadlines, run.turns, result["since"])
-            celery.stop()  # its log is complete
-            report(args, run, server, unknown, result, celery.worker_log)
+            background.stop()  # the logs are complete
+            report(args, run, server, unknown, result, background)
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return 130
         finally:
             if deadlines is not None:
                 deadlines.stop()
-            if celery is not None:
-                celery.stop()
+            if background is not None:
+                background.stop()
             if servers is not None:
                 servers.stop()
             with contextlib.suppress(Exception):
-                remove_redis_keys(env)
+                remove_redis_keys(env)  # the clock's wake-up list too: it starts with CHANNEL_PREFIX
+            with contextlib.suppress(Exception):
+                remove_wake_key()
             drop_database(args.database_url)
     return 0
 
