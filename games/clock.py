@@ -61,6 +61,9 @@ class Clock:
         self.poll = poll
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="clock")
         self.acting: set[int] = set()  # games being acted on now
+        # What failed (an error in the game or the database), left until then: not
+        # tried again at once, over and over.
+        self.failed: dict[tuple[int, int], float] = {}
         self.lock = threading.Lock()
         self.woken = threading.Event()
         self.stopping = threading.Event()
@@ -85,34 +88,41 @@ class Clock:
 
     def tick(self) -> None:
         close_old_connections()
+        now = time.monotonic()
         for game_id, version, status in services.due_now():
             with self.lock:
-                if game_id in self.acting:
+                if game_id in self.acting or self.failed.get((game_id, version), 0) > now:
                     continue
                 self.acting.add(game_id)
             self.pool.submit(self.act, game_id, version, status)
+        with self.lock:
+            self.failed = {key: until for key, until in self.failed.items() if until > now}
 
     def wait_seconds(self) -> float:
         ahead = services.next_deadline()
         return self.poll if ahead is None else max(0.0, min(self.poll, ahead))
 
     def act(self, game_id: int, version: int, status: str) -> None:
+        """Act on one game. Its next deadline needs no wake from here: a command whose
+        deadline is nearer than the next look wakes the clock itself, after its commit."""
         try:
             if services.act_if_due(game_id, version, status) is not None:
                 self.acted += 1
         except Exception:
             log.exception("clock: acting on game %s version %s failed", game_id, version)
+            with self.lock:
+                self.failed[(game_id, version)] = time.monotonic() + self.poll
         finally:
             close_old_connections()
             with self.lock:
                 self.acting.discard(game_id)
-            self.woken.set()  # its next deadline may be nearer than the one slept for
 
     def listen(self) -> None:
         """Wake the loop whenever a command says a deadline is near."""
         while not self.stopping.is_set():
             try:
-                if _redis().blpop([settings.CLOCK_WAKE_KEY], timeout=max(self.poll, 1)) is not None:
+                # Within the client's socket timeout (5 s), so that an idle wait is no error.
+                if _redis().blpop([settings.CLOCK_WAKE_KEY], timeout=min(max(self.poll, 1), 4)) is not None:
                     self.woken.set()
             except redis.RedisError:  # Redis restarting: the loop still looks every poll
                 time.sleep(0.5)

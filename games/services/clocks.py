@@ -123,12 +123,14 @@ def act_if_due(game_id: int, version: int | None = None, status: str | None = No
     return None
 
 
-def due_now(limit: int = 1000) -> list[tuple[int, int, str]]:
-    """The games whose deadline has passed and that do not wait for nobody (R56):
-    ``(id, version, status)``, the most overdue first."""
+def due_now(limit: int = 1000, overdue: float = 0.0) -> list[tuple[int, int, str]]:
+    """The games whose deadline passed ``overdue`` seconds ago or more, and that do not
+    wait for nobody (R56): ``(id, version, status)``, the most overdue first."""
     now = timezone.now()
     return list(
-        Game.objects.filter(deadline__lte=now, status__in=Game.LIVE, deserted__isnull=True)
+        Game.objects.filter(
+            deadline__lte=now - timedelta(seconds=overdue), status__in=Game.LIVE, deserted__isnull=True
+        )
         .exclude(daily=True, playable_until__lte=now)
         .order_by("deadline")
         .values_list("pk", "version", "status")[:limit]
@@ -206,8 +208,10 @@ def sweep() -> dict[str, int]:
     graced = now - timedelta(seconds=settings.PRESENCE_GRACE_SECONDS)
     for channel in Connection.objects.filter(closed__lte=graced).values_list("channel", flat=True):
         presence.leave_if_away(channel)
+    # What the clock left overdue (it is stopped, say): not what it is about to act on,
+    # so that the two do not play the same turns one after the other.
     # R56: a table that waits for nobody has no clock running.
-    for game_id, version, status in due_now(limit=10_000):
+    for game_id, version, status in due_now(limit=10_000, overdue=2 * settings.CLOCK_POLL_SECONDS + 1):
         done["deadlines"] += act_if_due(game_id, version, status) is not None
     # A match with no seat connected: note since when (connect and disconnect keep it too).
     seated = Connection.objects.filter(game=OuterRef("pk"), seat__isnull=False)

@@ -326,6 +326,16 @@ def test_a_match_never_connected_is_noted_deserted_by_the_sweep(players):
 # The watchdog --------------------------------------------------------------------------
 
 
+def test_the_sweep_leaves_a_deadline_just_passed_to_the_clock(players, settings):
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    version = game_of(game_id).version
+    overdue(game_id, by=settings.CLOCK_POLL_SECONDS)  # the clock acts on it now
+    assert services.sweep()["deadlines"] == 0 and game_of(game_id).version == version
+    overdue(game_id, by=2 * settings.CLOCK_POLL_SECONDS + 2)  # the clock has not: it is down
+    assert services.sweep()["deadlines"] == 1 and game_of(game_id).version == version + 1
+
+
 def test_the_sweep_acts_on_every_overdue_deadline(players):
     playing = full_table("draw", players[:2])
     between = to_round_over(full_table("block", players[2:4])).pk
@@ -333,8 +343,9 @@ def test_the_sweep_acts_on_every_overdue_deadline(players):
     for pk, seated in ((playing, players[:2]), (between, players[2:4]), (waiting, players[4:6])):
         connect_all(pk, seated)
     before = {pk: game_of(pk).version for pk in (playing, between, waiting)}
-    overdue(playing)
-    overdue(between)
+    # The clock is down: the deadlines passed a minute ago, and nobody acted on them.
+    overdue(playing, by=60)
+    overdue(between, by=60)
     assert services.sweep()["deadlines"] == 2
     after = {pk: game_of(pk).version for pk in (playing, between, waiting)}
     assert after[playing] == before[playing] + 1 and after[between] == before[between] + 1

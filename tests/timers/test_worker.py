@@ -148,7 +148,7 @@ def test_the_watchdog_plays_a_turn_when_the_clock_is_down(celery, clocks, settin
     game = game_of(game_id)
     celery.clock.kill()
     restarted = celery.worker.log.stat().st_size
-    wait_for(lambda: game_of(game_id).version > game.version, timeout=10)
+    wait_for(lambda: game_of(game_id).version > game.version, timeout=20)
     [move] = auto_moves(game_id)[:1]
     assert move.seat == turn_of(game) and move.created >= game.deadline
     # With no clock running, the watchdog's sweep did it, and says so once it has finished.
