@@ -341,6 +341,9 @@ CLOCK_POLL_SECONDS = env.float("CLOCK_POLL_SECONDS", default=1.0)
 CLOCK_THREADS = env.int("CLOCK_THREADS", default=4)  # the tables it plays for at once
 CLOCK_REDIS_URL = redis_db(REDIS_URL, 0)
 CLOCK_WAKE_KEY = env.str("CLOCK_WAKE_KEY", default=f"{env.str('CHANNEL_PREFIX', default='asgi')}:clock")
+# The Daphne process's garbage collector thresholds (config/asgi.py): Python's default
+# is 700, 10, 10.
+GC_THRESHOLDS = tuple(env.list("GC_THRESHOLDS", cast=int, default=[50_000, 50, 100]))
 # The services run in this many threads of each Daphne process, each with its own
 # database connection (games.consumers): commands of different tables do not wait
 # for each other.
