@@ -347,7 +347,7 @@ GC_THRESHOLDS = tuple(env.list("GC_THRESHOLDS", cast=int, default=[50_000, 50, 1
 # The services run in this many threads of each Daphne process, each with its own
 # database connection (games.consumers): commands of different tables do not wait
 # for each other.
-SERVICE_THREADS = env.int("SERVICE_THREADS", default=8)
+SERVICE_THREADS = env.int("SERVICE_THREADS", default=4)
 # How often the watchdog runs (games.tasks.sweep): overdue deadlines the clock did not
 # act on (it was down), dead sockets, abandoned tables.
 SWEEP_SECONDS = env.float("SWEEP_SECONDS", default=5.0)
