@@ -34,6 +34,7 @@ from games.rules import (
     commitment,
     deal,
     deal_round,
+    from_json,
     get_ruleset,
     round_seed,
     tile_str,
@@ -322,8 +323,6 @@ def bump(
     start_clock(game, present)
     sql.save_game(game)
     if match is None and game.state:
-        from games.rules import from_json
-
         match = from_json(game.state)
     change = Change(game, match, events)
     transaction.on_commit(lambda: broadcast.game_changed(change))
@@ -414,9 +413,7 @@ def _round_over(game: Game, round_id: int) -> None:
     """R12: the round is over; its seed may now be shown beside its commitment."""
     Round.objects.filter(pk=round_id).update(finished=timezone.now())
     seed = Round.objects.filter(pk=round_id).values_list("seed", flat=True).get()
-    game.commitments = [
-        {**entry, "seed": seed} if entry is game.commitments[-1] else entry for entry in game.commitments
-    ]
+    game.commitments = [*game.commitments[:-1], {**game.commitments[-1], "seed": seed}]
 
 
 def finish(game: Game, match: Match) -> None:
