@@ -6,7 +6,9 @@ session and refused from any origin but the site's own (config/origin.py).
 """
 
 import gc
+import logging
 import os
+import time
 
 from django.core.asgi import get_asgi_application
 
@@ -44,3 +46,18 @@ application = ProtocolTypeRouter(
 # generation come about a hundred times less often than Python's default.
 gc.freeze()
 gc.set_threshold(*settings.GC_THRESHOLDS)
+_gc_log = logging.getLogger("config.gc")
+_gc_started = [0.0]
+
+
+def _log_long_collections(phase: str, info: dict[str, int]) -> None:
+    """A full collection that stops the process for more than 100 ms is logged."""
+    if info["generation"] != 2:
+        return
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+    elif (took := time.perf_counter() - _gc_started[0]) > 0.1:
+        _gc_log.warning("a full garbage collection stopped the process for %.0f ms", took * 1000)
+
+
+gc.callbacks.append(_log_long_collections)
