@@ -235,6 +235,38 @@ def open_full_table(variant: str, usernames: list[str]) -> int:
     return int(game.pk)
 
 
+def seats_arrived(game_ids: list[int]) -> None:
+    """Every seat of these tables is connected now: their turns have a full clock.
+
+    A table is opened before its seats' sockets connect (for a level of 1,000 that
+    takes about 20 s), so its first turn was timed as an away seat's (AWAY_SECONDS,
+    R53) and the clock would play it before the players could: a change that no
+    client made, in the middle of the measurement. Players who sit down at once
+    get the turn's full clock; so do these.
+    """
+    from datetime import timedelta
+
+    from django.conf import settings
+    from django.utils import timezone
+
+    from games.models import Game
+
+    Game.objects.filter(pk__in=game_ids, status=Game.PLAYING).update(
+        deadline=timezone.now() + timedelta(seconds=settings.TURN_SECONDS)
+    )
+
+
+def end_tables(game_ids: list[int]) -> None:
+    """The level is over: its tables end (abandoned), so that their clocks do not play
+    on during the next levels (the run has no Celery worker to count their closed
+    sockets away, R53, after which they would wait, R56)."""
+    from games.models import Game
+
+    Game.objects.filter(pk__in=game_ids).exclude(status=Game.OVER).update(
+        status=Game.ABANDONED, deadline=None
+    )
+
+
 # Servers --------------------------------------------------------------------
 
 
@@ -848,6 +880,8 @@ async def run_phase(
     Returns the phase: its round trips and counts, the seconds measured and the
     cores each part of the machine used meanwhile.
     """
+    from asgiref.sync import sync_to_async
+
     limit = asyncio.Semaphore(CONNECT_AT_ONCE)
     began = time.perf_counter()
     failed = sum(await asyncio.gather(*(g.connect(limit) for g in groups)))
@@ -857,9 +891,11 @@ async def run_phase(
         print(f"  {label}: {failed} connections refused, tried again", flush=True)
         await asyncio.sleep(5)
         failed = sum(await asyncio.gather(*(g.connect(limit) for g in groups)))
-    for g in groups:
-        if isinstance(g, Table):
-            await g.ready()
+    tables = [g for g in groups if isinstance(g, Table)]
+    for g in tables:
+        await g.ready()
+    if tables:
+        await sync_to_async(seats_arrived)([t.game_id for t in tables])
     connections = sum(ws is not None for g in groups for ws in g.sockets)
     print(
         f"  {label}: {connections} connections in {time.perf_counter() - began:.1f} s"
@@ -940,6 +976,7 @@ async def run_level(
     print(f"  {tables} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
     low, high = args.think
     move = await run_phase(made, args, lambda: random.uniform(low, high), servers, "move")
+    await sync_to_async(end_tables)([t.game_id for t in made if isinstance(t, Table)])
     print(f"  {move.replaced} matches over, each replaced by a new table", flush=True)
     # The floor: as many pairs, each sending every `interval` on average, so that together
     # they send as many messages a second as the tables did (moves and deals, answered or not).
