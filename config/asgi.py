@@ -5,6 +5,7 @@ and the lobby) go to the consumers of games.routing, authenticated from the
 session and refused from any origin but the site's own (config/origin.py).
 """
 
+import atexit
 import gc
 import logging
 import os
@@ -61,3 +62,5 @@ def _log_long_collections(phase: str, info: dict[str, int]) -> None:
 
 
 gc.callbacks.append(_log_long_collections)
+# Not the last collection, when the process ends.
+atexit.register(gc.callbacks.remove, _log_long_collections)
