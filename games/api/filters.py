@@ -22,6 +22,8 @@ from games.rules import VARIANTS
 # Dates and times without an offset are the site's: Paris time.
 PARIS = ZoneInfo("Europe/Paris")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}\Z")
+# The widest offset of a time zone in use (Kiribati's +14:00).
+MAX_OFFSET = timedelta(hours=14)
 
 
 class MomentField(forms.CharField):
@@ -44,7 +46,12 @@ class MomentField(forms.CharField):
             raise forms.ValidationError(_("Date ou date et heure ISO 8601 attendue, par exemple 2026-11-30."))
         if moment is None:
             return day
-        return moment if moment.tzinfo else moment.replace(tzinfo=PARIS)
+        if moment.tzinfo is None:
+            return moment.replace(tzinfo=PARIS)
+        offset = moment.utcoffset()
+        if offset is None or abs(offset) > MAX_OFFSET:  # PostgreSQL refuses them: not a 500
+            raise forms.ValidationError(_("Décalage horaire hors limites : de -14:00 à +14:00."))
+        return moment
 
 
 @extend_schema_field(
