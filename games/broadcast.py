@@ -33,7 +33,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.journal import journal
-from games.models import Connection, Game, SeatInfo, robot_label
+from games.models import Connection, Game, SeatInfo
 from games.rules import Match, from_json, view, view_events
 from games.rules.knowledge import public_info
 
@@ -73,19 +73,16 @@ def seating(game: Game) -> list[SeatInfo]:
         return game.seating
     present = Exists(Connection.objects.filter(game=game, seat=OuterRef("index")))
     rows = game.seat_set.annotate(present=present).values_list(
-        "index", "player_id", "player__username", "player__is_active", "robot", "present"
+        "index", "player_id", "player__username", "robot", "player__is_active", "present"
     )
-    return [
-        SeatInfo(
-            index=index,
-            player_id=player,
-            name=robot_label(robot) if robot else name,
-            robot=bool(robot),
-            active=active is not False,
-            present=here,
-        )
-        for index, player, name, active, robot, here in rows
-    ]
+    return [SeatInfo.of(*row) for row in rows]
+
+
+def spectators(game: Game) -> int:
+    """How many sockets watch the table: as its command counted them, else counted now."""
+    if game.spectators is not None:
+        return game.spectators
+    return int(Connection.objects.filter(game=game, seat__isnull=True).count())
 
 
 def table_info(game: Game) -> dict[str, Any]:
@@ -95,9 +92,6 @@ def table_info(game: Game) -> dict[str, Any]:
     its seats and spectators; the return match is looked for once the match is over.
     """
     seats = {s.index: s for s in seating(game)}
-    spectators = game.spectators
-    if spectators is None:
-        spectators = Connection.objects.filter(game=game, seat__isnull=True).count()
     # A daily attempt's round seeds are the day's secret until the day is over (R63).
     secret = game.daily and not game.day_over()
     rematch = None
@@ -119,7 +113,7 @@ def table_info(game: Game) -> dict[str, Any]:
         "daily": game.daily,
         "clock": clock(game),
         # How many watch the table (their sockets: a spectator with two tabs counts twice).
-        "spectators": spectators,
+        "spectators": spectators(game),
         # The return match of this one, once a player has asked for it ("Revanche").
         "rematch": rematch,
         # R12: a round's commitment from its start, its seed once it is over.

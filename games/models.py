@@ -60,6 +60,20 @@ class SeatInfo:
     active: bool  # whether the seat's player may play (False: suspended or banned)
     present: bool  # whether the seat has a socket open, or in its grace (R53)
 
+    @classmethod
+    def of(
+        cls, index: int, player_id: int | None, username: str | None, robot: str, active: Any, present: Any
+    ) -> SeatInfo:
+        """A seat from its columns as read: a robot's seat is named for its robot."""
+        return cls(
+            index=index,
+            player_id=player_id,
+            name=robot_label(robot) if robot else username or "",
+            robot=bool(robot),
+            active=bool(active) if player_id is not None else True,
+            present=bool(present),
+        )
+
 
 class Game(models.Model):
     OPEN = "open"  # waiting for players (R50)

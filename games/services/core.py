@@ -318,8 +318,7 @@ def bump(
     """
     game.version += 1
     if game.seating is None:  # read now, so that the messages show this version's seats
-        game.seating = broadcast.seating(game)
-        game.spectators = Connection.objects.filter(game=game, seat__isnull=True).count()
+        game.seating, game.spectators = broadcast.seating(game), broadcast.spectators(game)
     start_clock(game, present)
     sql.save_game(game)
     if match is None and game.state:

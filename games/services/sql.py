@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Field
 
-from games.models import Connection, Game, Move, Seat, SeatInfo, robot_label
+from games.models import Connection, Game, Move, Seat, SeatInfo
 
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -54,7 +54,7 @@ def _read_sql(vendor: str, locks: bool) -> str:
     g = ", ".join(f"g.{_quote(f.column)}" for f in _game_fields())
     q = _quote
     return (
-        f"SELECT {g}, s.{q('index')}, s.{q('player_id')}, s.{q('robot')}, u.{q('username')}, "
+        f"SELECT {g}, s.{q('index')}, s.{q('player_id')}, u.{q('username')}, s.{q('robot')}, "
         f"u.{q('is_active')}, "
         f"EXISTS (SELECT 1 FROM {q(conn)} c WHERE c.{q('game_id')} = g.{q('id')} "
         f"AND c.{q('seat')} = s.{q('index')}), "
@@ -80,18 +80,7 @@ def read_table(game_id: int) -> Game | None:
         for convert in convs:
             values[i] = convert(values[i], col, connection)
     game = Game.from_db(connection.alias, [f.attname for f in _game_fields()], values)
-    game.seating = [
-        SeatInfo(
-            index=index,
-            player_id=player,
-            name=robot_label(robot) if robot else name,
-            robot=bool(robot),
-            active=bool(active) if player is not None else True,
-            present=bool(present),
-        )
-        for index, player, robot, name, active, present, _ in (row[width:] for row in rows)
-        if index is not None
-    ]
+    game.seating = [SeatInfo.of(*row[width:-1]) for row in rows if row[width] is not None]
     game.spectators = int(rows[0][-1])
     return game
 
