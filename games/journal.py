@@ -12,7 +12,7 @@ from typing import Any
 
 from games.models import Game
 from games.rules import view_events
-from games.rules.record import journal as replay_journal
+from games.rules.record import journal as replay_journal, match_record
 
 
 def journal(game: Game, seat: int | None) -> dict[str, Any]:
@@ -33,17 +33,15 @@ def journal(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def _record(game: Game) -> dict[str, Any]:
-    """The record of the match as of ``game.version``: a move or a round written since
-    (the game read a moment ago) is left for the state message that will bring it."""
+    """The record of the match as of ``game.version``, without seeds: a move or a round
+    written since (the game read a moment ago) is left for the state message that will bring it."""
     dealt = game.state["round"]["number"] if game.state and game.state.get("round") else 0
-    moves = list(game.moves.filter(version__lte=game.version).order_by("seq"))
-    rounds = []
-    for rnd in game.rounds.filter(number__lte=dealt).order_by("number"):
-        rounds.append(
-            {
-                "hands": rnd.hands,
-                "stock": rnd.stock,
-                "actions": [m.action() for m in moves if m.round_id == rnd.pk],
-            }
-        )
-    return {"variant": game.variant, "seats": game.seats, "target": game.target, "rounds": rounds}
+    rounds = game.rounds.filter(number__lte=dealt).order_by("number").values_list("pk", "hands", "stock")
+    moves = game.moves.filter(version__lte=game.version).order_by("seq")
+    return match_record(
+        game.variant,
+        game.seats,
+        game.target,
+        ((pk, None, hands, stock) for pk, hands, stock in rounds),
+        ((m.round_id, m.action()) for m in moves),
+    )

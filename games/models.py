@@ -20,7 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.rules import Match, from_json
-from games.rules.record import replay_match
+from games.rules.record import match_record, replay_match
+from games.rules.state import action_record
 
 
 def invitation_token() -> str:
@@ -219,19 +220,15 @@ class Game(models.Model):
         return from_json(self.state)
 
     def record(self) -> dict[str, Any]:
-        """The game record (docs/record.md) from the deals and the move log, forced actions written."""
-        rounds = []
-        moves = list(self.moves.order_by("seq"))
-        for rnd in self.rounds.order_by("number"):
-            rounds.append(
-                {
-                    "hands": rnd.hands,
-                    "stock": rnd.stock,
-                    "seed": rnd.seed,
-                    "actions": [m.action() for m in moves if m.round_id == rnd.pk],
-                }
-            )
-        return {"variant": self.variant, "seats": self.seats, "target": self.target, "rounds": rounds}
+        """The game record (docs/record.md) from the deals and the move log, forced actions
+        written, every round dealt with its seed (server-side: replays, checks)."""
+        return match_record(
+            self.variant,
+            self.seats,
+            self.target,
+            self.rounds.order_by("number").values_list("pk", "seed", "hands", "stock"),
+            ((m.round_id, m.action()) for m in self.moves.order_by("seq")),
+        )
 
     def replay(self) -> Match:
         """The match rebuilt from the deals and the move log through the engine."""
@@ -349,25 +346,7 @@ class Move(models.Model):
 
     def action(self) -> dict[str, Any]:
         """The move as written in a record (docs/record.md)."""
-        return move_action(self.seat, self.kind, self.tile, self.end, self.open, self.auto)
-
-
-def move_action(seat: int, kind: str, tile: str, end: str, open: int | None, auto: bool) -> dict[str, Any]:
-    """A move of the log as written in a record (docs/record.md), from its columns."""
-    out: dict[str, Any] = {"seat": seat}
-    if kind == Move.DRAW:
-        out["draw"] = tile
-    elif kind == Move.PASS:
-        out["pass"] = True
-    else:
-        out["play"] = tile
-        if end:
-            out["end"] = end
-        if open is not None:
-            out["open"] = open
-    if auto:
-        out["auto"] = True
-    return out
+        return action_record(self.seat, self.kind, self.tile, self.end, self.open, self.auto)
 
 
 class Connection(models.Model):

@@ -17,9 +17,10 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
-from games.models import Game, move_action
+from games.models import Game
 from games.rules import from_json, get_ruleset, view
-from games.rules.record import replay
+from games.rules.record import match_record, replay
+from games.rules.state import action_record
 
 # The statuses the API speaks of: between two rounds, a match is still being played.
 STATUS = {
@@ -134,19 +135,17 @@ def record(
     """The game record of the match's rounds that are over (ROUND_COLUMNS, MOVE_COLUMNS rows,
     moves in the order played); none while ``secret`` (``secret_deals``)."""
     _pk, variant, nseats, target = game[:4]
-    actions: dict[int, list[dict[str, Any]]] = {}
-    for round_id, seat, kind, tile, end, open_, auto in moves:
-        actions.setdefault(round_id, []).append(move_action(seat, kind, tile, end, open_, auto))
-    return {
-        "variant": variant,
-        "seats": nseats,
-        "target": target,
-        "rounds": [
-            {"seed": seed, "hands": hands, "stock": stock, "actions": actions.get(round_id, [])}
-            for _g, round_id, _n, seed, _c, hands, stock, _s, finished in sorted(rounds, key=lambda r: r[2])
-            if finished is not None and not secret
-        ],
-    }
+    over = [] if secret else [r for r in sorted(rounds, key=lambda r: r[2]) if r[8] is not None]
+    return match_record(
+        variant,
+        nseats,
+        target,
+        ((round_id, seed, hands, stock) for _g, round_id, _n, seed, _c, hands, stock, _s, _f in over),
+        (
+            (round_id, action_record(seat, kind, tile, end, open_, auto))
+            for round_id, seat, kind, tile, end, open_, auto in moves
+        ),
+    )
 
 
 def detail(

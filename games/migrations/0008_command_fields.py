@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 def fill(apps, schema_editor):
     """The new fields of the games already stored, from their rounds and move logs."""
-    from games.models import move_action
+    from games.rules.state import action_record
     from games.rules.knowledge import advance, fresh
 
     Game = apps.get_model("games", "Game")
@@ -23,7 +23,7 @@ def fill(apps, schema_editor):
         moves = list(Move.objects.filter(game=game).order_by("seq"))
         game.seq = moves[-1].seq if moves else 0
         actions = [
-            move_action(m.seat, m.kind, m.tile, m.end, m.open, m.auto) for m in moves if m.round_id == last.pk
+            action_record(m.seat, m.kind, m.tile, m.end, m.open, m.auto) for m in moves if m.round_id == last.pk
         ]
         game.knowledge = advance(game.variant, fresh(game.seats), None, actions)
         game.save(update_fields=["commitments", "current_round", "seq", "knowledge"])

@@ -13,7 +13,7 @@ from typing import Any
 
 from .deal import deal, round_seed
 from .match import apply, new_match, start_round
-from .record import ReplayError, event_action, replay, round_record
+from .record import ReplayError, RoundRow, dealt_round, event_action, match_record, replay
 from .robots import choose
 from .state import OVER, PLAYING, Action
 from .tiles import tile_str
@@ -35,12 +35,14 @@ def play_match(
     rules = get_ruleset(variant)
     match = new_match(variant, seats, target)
     rng = random.Random(seed)
-    rounds: list[dict[str, Any]] = []
+    rounds: list[RoundRow] = []
+    actions: list[tuple[int, dict[str, Any]]] = []
     while match.status != OVER and len(rounds) < MAX_ROUNDS:
-        rs = round_seed(seed, len(rounds) + 1)
+        number = len(rounds) + 1
+        rs = round_seed(seed, number)
         dealt = deal(rs, rules, seats)
         match, events = start_round(match, dealt.hands, dealt.stock)
-        actions = [a for e in events if (a := event_action(e, rules.wild_blanks))]
+        actions += [(number, a) for e in events if (a := event_action(e, rules.wild_blanks))]
         while match.status == PLAYING:
             assert match.round is not None
             if robots:
@@ -48,9 +50,9 @@ def play_match(
             else:
                 action = rng.choice(match.round.legal)
             match, events = apply(match, action)
-            actions += [a for e in events if (a := event_action(e, rules.wild_blanks))]
-        rounds.append(round_record(dealt.hands, dealt.stock, actions, rs))
-    return {"variant": variant, "seats": seats, "target": match.target, "rounds": rounds}
+            actions += [(number, a) for e in events if (a := event_action(e, rules.wild_blanks))]
+        rounds.append(dealt_round(number, dealt.hands, dealt.stock, rs))
+    return match_record(variant, seats, match.target, rounds, actions)
 
 
 def daily_deals(seed: str, variant: str, seats: int) -> dict[str, Any]:

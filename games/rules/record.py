@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .deal import deal
 from .errors import RuleError
 from .match import Event, apply, new_match, start_round
-from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, winner_json
+from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, action_record, winner_json
 from .tiles import Tile, hand_pips, parse_tile, tile_str
 from .variants import get_ruleset
 
@@ -25,35 +25,53 @@ class ReplayError(ValueError):
 
 
 def event_action(event: Event, wild: bool = False) -> dict[str, Any] | None:
-    """The record form of an engine event that is an action (play, draw or pass), else None."""
+    """The record form of an engine event that is an action (play, draw or pass), else None.
+
+    ``open`` is written for a play on an end in a variant with wild blanks (R22)."""
     kind = event["type"]
-    if kind == PLAY:
-        out: dict[str, Any] = {"seat": event["seat"], "play": event["tile"]}
-        if event["end"] is not None:
-            out["end"] = event["end"]
-            if wild:
-                out["open"] = event["open"]
-        return out
-    if kind == DRAW:
-        return {"seat": event["seat"], "draw": event["tile"]}
-    if kind == PASS:
-        return {"seat": event["seat"], "pass": True}
-    return None
+    if kind not in (PLAY, DRAW, PASS):
+        return None
+    end = event.get("end")
+    opened = event.get("open") if wild and kind == PLAY and end is not None else None
+    return action_record(event["seat"], kind, event.get("tile"), end, opened)
 
 
-def round_record(
-    hands: tuple[tuple[Tile, ...], ...],
-    stock: tuple[Tile, ...],
-    actions: list[dict[str, Any]],
-    seed: str | None,
+RoundRow = tuple[Any, str | None, Sequence[Sequence[str]], Sequence[str]]
+"""A round as the builder takes it: a key (any value naming it), its seed (None: left
+out), its hands and its stock, tiles written as in the record."""
+
+
+def match_record(
+    variant: str,
+    seats: int,
+    target: int | None,
+    rounds: Iterable[RoundRow],
+    actions: Iterable[tuple[Any, dict[str, Any]]] = (),
 ) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if seed is not None:
-        out["seed"] = seed
-    out["hands"] = [[tile_str(t) for t in sorted(h)] for h in hands]
-    out["stock"] = [tile_str(t) for t in stock]
-    out["actions"] = actions
-    return out
+    """The game record (docs/record.md): the one builder of that form.
+
+    ``rounds`` in the order played; ``actions``: (round key, action) pairs in the order
+    played, each action written by ``action_record``. What goes in (which rounds, whether
+    their seeds are shown) is the caller's to choose: the API gives the rounds that are
+    over, a seat's journal the rounds dealt so far without their seeds."""
+    by_round: dict[Any, list[dict[str, Any]]] = {}
+    for key, action in actions:
+        by_round.setdefault(key, []).append(action)
+    out = []
+    for key, seed, hands, stock in rounds:
+        rnd: dict[str, Any] = {} if seed is None else {"seed": seed}
+        rnd["hands"] = [list(hand) for hand in hands]
+        rnd["stock"] = list(stock)
+        rnd["actions"] = by_round.get(key, [])
+        out.append(rnd)
+    return {"variant": variant, "seats": seats, "target": target, "rounds": out}
+
+
+def dealt_round(
+    key: Any, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], seed: str | None
+) -> RoundRow:
+    """A dealt round as ``match_record`` takes it, each hand written in order of its tiles."""
+    return key, seed, [[tile_str(t) for t in sorted(h)] for h in hands], [tile_str(t) for t in stock]
 
 
 def round_summary(match: Match) -> dict[str, Any]:

@@ -24,6 +24,39 @@ ROUND_OVER = "round_over"
 OVER = "over"
 
 
+def action_record(
+    seat: int,
+    kind: str,
+    tile: str | None = None,
+    end: str | None = None,
+    open: int | None = None,
+    auto: bool = False,
+) -> dict[str, Any]:
+    """An action as a record writes it (docs/record.md): the one writer of that form.
+
+    ``{"seat", "play", "end"?, "open"?}``, ``{"seat", "draw"}`` or ``{"seat", "pass": true}``,
+    with ``"auto": true`` when the table played it (R52). ``end`` is left out for the
+    round's first tile (no end, or the log's empty one); ``open`` is written when given
+    (a wild blank's chosen number, R22: the caller passes it only where the variant has one).
+    """
+    out: dict[str, Any] = {"seat": seat}
+    if kind == PASS:
+        out["pass"] = True
+    elif kind == DRAW:
+        out["draw"] = tile
+    elif kind == PLAY:
+        out["play"] = tile
+        if end:
+            out["end"] = end
+        if open is not None:
+            out["open"] = open
+    else:
+        raise ValueError(f"not an action: {kind!r}")
+    if auto:
+        out["auto"] = True
+    return out
+
+
 class Action(NamedTuple):
     """``play`` a tile (on ``end``, leaving ``open``), ``draw`` a tile, or ``pass``."""
 
@@ -34,18 +67,14 @@ class Action(NamedTuple):
     open: int | None = None
 
     def to_dict(self, with_open: bool = False) -> dict[str, Any]:
-        """The record form of the action (RULES §7)."""
-        out: dict[str, Any] = {"seat": self.seat}
-        if self.kind == PASS:
-            out["pass"] = True
-            return out
-        assert self.tile is not None
-        out[self.kind] = tile_str(self.tile)
-        if self.end is not None:
-            out["end"] = self.end
-        if with_open and self.open is not None:
-            out["open"] = self.open
-        return out
+        """The record form of the action (docs/record.md), ``open`` only ``with_open``."""
+        return action_record(
+            self.seat,
+            self.kind,
+            None if self.tile is None else tile_str(self.tile),
+            self.end,
+            self.open if with_open else None,
+        )
 
     @classmethod
     def from_dict(cls, data: object) -> Action:

@@ -9,7 +9,7 @@ import pytest
 
 from games.rules import apply, deal_round, new_match, table_play, view
 from games.rules.line import count, count_parts, lone_double, open_line, place
-from games.rules.record import journal, round_record
+from games.rules.record import dealt_round, journal, match_record
 from tests.rules.helpers import t
 
 SEEDS = [f"reading-{i}" for i in range(30)]
@@ -165,9 +165,11 @@ def test_the_journal_of_a_record_is_the_events_of_live_play():
             written[0]["auto"] = True
             first = False
         actions += written
-    record = {
-        "variant": "draw",
-        "seats": 2,
-        "rounds": [round_record(dealt.hands, dealt.stock, actions, None)],
-    }
+    record = match_record(
+        "draw",
+        2,
+        get_ruleset("draw").default_target,
+        [dealt_round(1, dealt.hands, dealt.stock, None)],
+        [(1, a) for a in actions],
+    )
     assert journal(record) == [live]
