@@ -87,6 +87,13 @@ def day_begun(day: date) -> bool:
     return day <= paris_today()
 
 
+def days_begun() -> QuerySet[DailyChallenge]:
+    """The days' challenges that may be shown: today's and the past ones (``day_begun``)."""
+    from leaderboard.models import DailyChallenge, paris_today
+
+    return DailyChallenge.objects.filter(date__lte=paris_today())
+
+
 def _told(now: datetime) -> Q:
     """The games whose deals are not secret (``daily_secret``, as a query)."""
     return Q(daily=False) | Q(playable_until__lte=now)

@@ -200,11 +200,7 @@ class DailyListView(ListAPIView):
 
     def get_queryset(self) -> Any:
         services.today()  # today's challenge exists from the first look at it
-        return (
-            DailyChallenge.objects.filter(date__lte=paris_today())
-            .annotate(players=Count("attempts"))
-            .order_by("-date")
-        )
+        return access.days_begun().annotate(players=Count("attempts")).order_by("-date")
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())

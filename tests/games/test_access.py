@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, Permission
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from games import access, broadcast, services
@@ -201,4 +203,15 @@ def test_a_days_secret_ends_with_the_day_for_its_attempts_and_its_challenge(play
     for now in (challenge.ends - timedelta(microseconds=1), challenge.ends):
         assert access.day_secret(challenge, now) == access.deals_secret(game, now) == (now < challenge.ends)
     assert access.day_begun(challenge.date)
-    assert not access.day_begun(challenge.date + timedelta(days=1))
+    tomorrow = daily.challenge_for(challenge.date + timedelta(days=1))
+    assert not access.day_begun(tomorrow.date)
+    assert set(access.days_begun()) == {challenge}
+    # A day to come is shown to nobody: the same 404 as a day that had no challenge.
+    client = Client()
+    client.force_login(players[1])
+    for day in (tomorrow.date, challenge.date - timedelta(days=400)):
+        assert client.get(f"/api/daily/{day.isoformat()}/").status_code == 404
+        assert client.get(reverse("daily_day", args=[day.isoformat()])).status_code == 404
+    assert [row["date"] for row in client.get("/api/daily/").json()["results"]] == [
+        challenge.date.isoformat()
+    ]
