@@ -4,6 +4,8 @@ While a day lasts, its seed, its deals and every attempt but the caller's own st
 out (R63): the ranking shows names and points, as the day's page does. Once the day
 is over, the seed is published, and with it each deal (dealt again from it, R12)
 and its traveller: every attempt's score on that deal, and a link to each attempt.
+Whether an attempt's match is linked is games.access's to say (a moderator's links
+include the attempts of the day; docs/protocol.md, "Who may see a game").
 """
 
 from __future__ import annotations
