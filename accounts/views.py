@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts import reports, tokens
 from accounts.forms import ReportForm
+from games import access
 from games.catalog import NAMES
 from games.models import Game, Seat
 from games.rules import VARIANTS
@@ -47,11 +48,11 @@ def variant_stats(player: AbstractBaseUser) -> list[dict[str, Any]]:
 def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dict[str, Any]]:
     """The latest games ``player`` sat at, as ``viewer`` may see them.
 
-    Only the games ``viewer`` may see are listed (``Game.objects.visible_to``), like
+    Only the games ``viewer`` may see are listed (``games.access.visible_games``), like
     their pages: a private table to the players seated at it, a daily attempt to
     its player until its day is over.
     """
-    games = Game.objects.visible_to(viewer).filter(seat_set__player=player).exclude(status=Game.CLOSED)
+    games = access.visible_games(viewer).filter(seat_set__player=player).exclude(status=Game.CLOSED)
     games = games.order_by("-created", "-pk").prefetch_related(
         Prefetch("seat_set", queryset=Seat.objects.select_related("player"))
     )[:RECENT_GAMES]
@@ -135,7 +136,7 @@ def report(request: HttpRequest, username: str) -> HttpResponse:
 
 def _reported_game(request: HttpRequest, reported: AbstractBaseUser) -> Game | None:
     """The match a report is about: one the reported player sat at, that the reporter may see
-    (``Game.objects.visible_to``); the same 404 otherwise."""
+    (``games.access.visible_games``); the same 404 otherwise."""
     raw = request.GET.get("partie") or request.POST.get("partie")
     if not raw:
         return None
@@ -143,7 +144,7 @@ def _reported_game(request: HttpRequest, reported: AbstractBaseUser) -> Game | N
         pk = int(raw)
     except ValueError:
         raise Http404 from None
-    game = Game.objects.visible_to(request.user).filter(pk=pk, seat_set__player=reported).first()
+    game = access.visible_games(request.user).filter(pk=pk, seat_set__player=reported).first()
     if game is None:
         raise Http404
     return game

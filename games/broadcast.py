@@ -32,6 +32,7 @@ from channels.layers import get_channel_layer
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from games import access
 from games.journal import journal
 from games.models import Connection, Game, SeatInfo
 from games.rules import Match, from_json, view, view_events
@@ -93,7 +94,7 @@ def table_info(game: Game) -> dict[str, Any]:
     """
     seats = {s.index: s for s in seating(game)}
     # A daily attempt's round seeds are the day's secret until the day is over (R63).
-    secret = game.daily and not game.day_over()
+    secret = access.deals_secret(game)
     rematch = None
     if game.status == Game.OVER:
         rematch = Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
@@ -304,7 +305,8 @@ def lobby_entry(game: Game) -> dict[str, Any]:
 def lobby_tables() -> list[dict[str, Any]]:
     """The open public tables, newest first."""
     games = (
-        Game.objects.filter(status=Game.OPEN, public=True, rematch_of__isnull=True)
+        access.public_games()
+        .filter(status=Game.OPEN, rematch_of__isnull=True)
         .select_related("host")
         .prefetch_related("seat_set__player")
         .order_by("-created", "-pk")
@@ -317,7 +319,8 @@ def matches_in_play(limit: int = 100) -> list[dict[str, Any]]:
     from django.db.models import Count, Q
 
     games = (
-        Game.objects.filter(status__in=Game.LIVE, public=True, daily=False)
+        access.public_games()
+        .filter(status__in=Game.LIVE, daily=False)
         .annotate(watching=Count("connections", filter=Q(connections__seat__isnull=True)))
         .prefetch_related("seat_set__player")
         .order_by("-watching", "-started", "-pk")[:limit]
@@ -346,7 +349,7 @@ def current_state(game_id: int, seat: int | None) -> dict[str, Any]:
 def lobby_changed(game_id: int) -> None:
     game = Game.objects.select_related("host").filter(pk=game_id).first()
     if (
-        game is None or not game.public or game.rematch_of_id is not None
+        game is None or not access.everyone_sees(game) or game.rematch_of_id is not None
     ):  # a return match is its players' own
         return
     _send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))

@@ -28,28 +28,6 @@ def invitation_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def is_moderator(user: Any) -> bool:
-    """Whether ``user`` may see every table, private ones included (a moderator)."""
-    return bool(user is not None and user.is_authenticated and user.has_perm("games.view_game"))
-
-
-class GameQuerySet(models.QuerySet["Game"]):
-    def visible_to(self, user: Any) -> GameQuerySet:
-        """The games ``user`` may see in lists: public tables, tables where ``user``
-        holds a seat, and every table for a moderator.
-
-        A daily attempt is its player's alone while its day lasts (R63): it is
-        listed to others only once ``playable_until`` has passed.
-        """
-        if is_moderator(user):
-            return self.all()
-        now = timezone.now()
-        shown = models.Q(public=True) & (models.Q(daily=False) | models.Q(playable_until__lte=now))
-        if user is not None and user.is_authenticated:
-            shown |= models.Q(pk__in=Seat.objects.filter(player_id=user.pk).values("game_id"))
-        return self.filter(shown)
-
-
 @dataclass(frozen=True)
 class SeatInfo:
     """A seat as a command reads it with its game (games.services.core.lock_table)."""
@@ -151,10 +129,8 @@ class Game(models.Model):
     knowledge = models.JSONField(null=True, blank=True, editable=False)
     # and each round's commitment, with its seed once the round is over (R12):
     # ``[{"number", "commitment", "seed"}]``, the seed None until then. A daily
-    # attempt's seeds stay hidden until its day is over (broadcast.table_info).
+    # attempt's seeds stay hidden until its day is over (games.access.deals_secret).
     commitments = models.JSONField(default=list, blank=True, editable=False)
-
-    objects = GameQuerySet.as_manager()
 
     # Read with the game by the command that locked it (games.services.core.lock_table):
     # its seats, and how many sockets watch it. None when the game was read alone.
@@ -183,22 +159,9 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])
 
-    def can_watch(self, user: Any, invitation: str | None = None) -> bool:
-        """Whether ``user`` may see this one table: a public one, one where they are
-        seated, a private one whose ``invitation`` they hold, any for a moderator.
-
-        A daily attempt is shown to its player alone until its day is over (R63).
-        """
-        if is_moderator(user):
-            return True
-        if user is not None and user.is_authenticated and self.seat_set.filter(player_id=user.pk).exists():
-            return True
-        if self.daily:
-            return self.day_over()
-        return self.public or self.invites(invitation)
-
     def day_over(self) -> bool:
-        """Whether a daily attempt's day has ended (its secrets may then be shown)."""
+        """Whether a daily attempt's day has ended: it can no longer be played (R63). Who
+        may see it, and its deals, is games.access's to say."""
         return self.playable_until is not None and self.playable_until <= timezone.now()
 
     def invites(self, token: str | None) -> bool:

@@ -10,7 +10,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import broadcast, replay as game_replay, services
+from games import access, broadcast, replay as game_replay, services
 from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
@@ -86,7 +86,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     seat saw it or with every hand shown. A match still in play has none (its hands are secret)."""
     game = _visible_game(request, pk)
     # A daily attempt's deals are the day's secret until the day is over (R63).
-    if game.status != Game.OVER or (game.daily and not game.day_over()):
+    if game.status != Game.OVER or access.deals_secret(game):
         raise Http404
     names = dict(game.seat_set.values_list("index", "player__username"))
     data = {
@@ -116,10 +116,11 @@ def _lobby_row(entry: dict[str, Any], names: dict[str, str], me: str) -> dict[st
 
 
 def _visible_game(request: HttpRequest, pk: int) -> Game:
-    """The game if this user may see it; the same 404 whether it is missing or private."""
+    """The game if this user may see it (games.access); the same 404 whether it is missing
+    or hidden from them."""
     game = Game.objects.filter(pk=pk).select_related("host").first()
     invitation = request.GET.get("invitation") or request.POST.get("invitation")
-    if game is None or not game.can_watch(request.user, invitation):
+    if game is None or not access.can_see(game, request.user, invitation):
         raise Http404
     return game
 

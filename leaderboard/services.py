@@ -271,7 +271,9 @@ def standings(challenge: DailyChallenge, viewer: AbstractBaseUser | None) -> dic
 def history(player: AbstractBaseUser, viewer: AbstractBaseUser, limit: int = 20) -> list[dict[str, Any]]:
     """A player's daily results, latest first, with their rank: their ranked attempts (the
     unfinished one of today only to themselves: it says nothing to others until it ends)."""
-    attempts = DailyAttempt.objects.filter(player=player).select_related("challenge").order_by("-started")
+    attempts = (
+        DailyAttempt.objects.filter(player=player).select_related("challenge", "game").order_by("-started")
+    )
     if viewer.pk != player.pk:
         attempts = attempts.filter(finished__isnull=False)
     rows = []

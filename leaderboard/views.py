@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from games import access
 from games.models import Move
 from games.rules import DAILY_ROUNDS, deal, get_ruleset, round_seed, tile_str
 from leaderboard import services
@@ -37,8 +38,8 @@ def _challenge(day: str | None) -> DailyChallenge:
         raise Http404 from None
     if when == paris_today():
         return services.today()
-    found = DailyChallenge.objects.filter(date=when).first()
-    if found is None or when > paris_today():
+    found = DailyChallenge.objects.filter(date=when).first() if access.day_begun(when) else None
+    if found is None:
         raise Http404
     return found
 
@@ -48,7 +49,7 @@ def day(request: HttpRequest, day: str | None = None) -> HttpResponse:
     """ "Défi du jour": the variant, who has played, one's own result, the start button,
     the ranking kept live; once the day is over, its seed and its five deals."""
     challenge = _challenge(day)
-    over = challenge.is_over()
+    over = not access.day_secret(challenge)
     standings = services.standings(challenge, request.user)
     attempt = DailyAttempt.objects.filter(challenge=challenge, player=request.user).first()
     page = {
@@ -83,7 +84,7 @@ def ranking(request: HttpRequest, day: str) -> JsonResponse:
     """The day's top and the viewer's place, polled by the page to stay live."""
     challenge = _challenge(day)
     return JsonResponse(
-        {"over": challenge.is_over(), **_as_json(services.standings(challenge, request.user))}
+        {"over": not access.day_secret(challenge), **_as_json(services.standings(challenge, request.user))}
     )
 
 
@@ -121,7 +122,7 @@ def days(request: HttpRequest) -> HttpResponse:
 
 def _over(day: str) -> DailyChallenge:
     challenge = _challenge(day)
-    if not challenge.is_over():  # R63: nothing of the deals before the day is over
+    if access.day_secret(challenge):  # R63: nothing of the deals before the day is over
         raise Http404
     return challenge
 
@@ -172,7 +173,7 @@ def played_round(request: HttpRequest, day: str, number: int, username: str) -> 
         .select_related("player", "game")
         .first()
     )
-    if attempt is None or attempt.game is None:
+    if attempt is None or attempt.game is None or not access.can_see(attempt.game, request.user):
         raise Http404
     rnd = attempt.game.rounds.filter(number=number).first()
     if rnd is None:

@@ -17,6 +17,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils import timezone
 
+from games import access
 from games.models import Game
 from games.rules import from_json, get_ruleset, view
 from games.rules.record import match_record, replay
@@ -48,6 +49,7 @@ GAME_COLUMNS = (
     "started",
     "finished",
 )
+COLUMN = {name: index for index, name in enumerate(GAME_COLUMNS)}
 SEAT_COLUMNS = ("game_id", "index", "player_id", "player__username", "robot", "score", "won")
 ROUND_COLUMNS = ("game_id", "pk", "number", "seed", "commitment", "hands", "stock", "started", "finished")
 MOVE_COLUMNS = ("round_id", "seat", "kind", "tile", "end", "open", "auto")
@@ -65,10 +67,9 @@ def match_url(game_id: int) -> str:
 
 
 def secret_deals(game: Sequence[Any], now: datetime | None = None) -> bool:
-    """Whether the match's deals are still secret, even those of rounds that are over: a daily
-    attempt's, until its day is over (R63: every player of the day is dealt the same)."""
-    daily, playable_until = game[6], game[7]
-    return bool(daily) and (playable_until is None or playable_until > (now or timezone.now()))
+    """Whether the deals of a match, a GAME_COLUMNS row, are still secret, even those of rounds
+    that are over (games.access.daily_secret: a daily attempt's, until its day is over)."""
+    return access.daily_secret(game[COLUMN["daily"]], game[COLUMN["playable_until"]], now)
 
 
 def rating(change: Sequence[Any] | None) -> dict[str, Any] | None:

@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import access
 from games.api.filters import MatchFilter
 from games.api.records import (
     CHANGE_COLUMNS,
@@ -38,9 +39,9 @@ MAX_ID = 2**63 - 1
 
 
 def matches_for(user: Any) -> QuerySet[Game]:
-    """The matches ``user`` may see (the one visibility policy): begun, in play or ended,
-    not the tables still waiting for players or closed before the start."""
-    return Game.objects.visible_to(user).filter(
+    """The matches ``user`` may see (games.access, the one visibility policy): begun, in play
+    or ended, not the tables still waiting for players or closed before the start."""
+    return access.visible_games(user).filter(
         started__isnull=False, status__in=[*Game.LIVE, Game.OVER, Game.ABANDONED]
     )
 

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast
+from games import access, broadcast
 from games.models import Connection, Game
 
 from .core import ServiceError, anyone_here, clock_changed, connected, lock, locked, start_clock
@@ -31,7 +31,7 @@ def connect(
         seat = None
         if user is not None and user.is_authenticated:
             seat = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
-        if seat is None and not game.can_watch(user, invitation):
+        if not access.can_see(game, user, invitation, seated=seat is not None):
             raise ServiceError("not_found")
         was = connected(game, seat)
         if seat is not None:

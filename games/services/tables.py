@@ -11,6 +11,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
+from games import access
 from games.models import ROBOT_NAMES, Game, Seat
 from games.rules import RuleError, get_ruleset, new_match
 
@@ -115,7 +116,7 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
     with transaction.atomic():
         _lock_user(user)  # first: see _check_free
         game = locked(game_id)
-        if not game.can_watch(user, invitation):
+        if not access.can_see(game, user, invitation):
             raise ServiceError("not_found")
         check_not_ended(game)
         if game.seat_set.filter(player_id=user.pk).exists():

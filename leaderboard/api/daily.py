@@ -4,6 +4,8 @@ While a day lasts, its seed, its deals and every attempt but the caller's own st
 out (R63): the ranking shows names and points, as the day's page does. Once the day
 is over, the seed is published, and with it each deal (dealt again from it, R12)
 and its traveller: every attempt's score on that deal, and a link to each attempt.
+Whether an attempt's match is linked is games.access's to say (a moderator's links
+include the attempts of the day; docs/protocol.md, "Who may see a game").
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games import access
 from games.api.records import match_url
 from games.rules import DAILY_ROUNDS, VARIANTS, deal, get_ruleset, round_seed, tile_str
 from leaderboard import services
@@ -127,10 +130,9 @@ def the_day(value: str) -> DailyChallenge:
         when = date.fromisoformat(value)
     except ValueError:
         raise NotFound() from None
-    today = paris_today()
-    if when == today:
+    if when == paris_today():
         return services.today()
-    challenge = DailyChallenge.objects.filter(date=when).first() if when < today else None
+    challenge = DailyChallenge.objects.filter(date=when).first() if access.day_begun(when) else None
     if challenge is None:
         raise NotFound()
     services.close_day(challenge)  # R63: unfinished attempts count as they stood
@@ -138,7 +140,7 @@ def the_day(value: str) -> DailyChallenge:
 
 
 def day_summary(challenge: DailyChallenge, players: int) -> dict[str, Any]:
-    over = challenge.is_over()
+    over = not access.day_secret(challenge)
     return {
         "date": challenge.date,
         "url": day_url(challenge.date),
@@ -174,13 +176,13 @@ def page_of(request: Request, rows: Any, per_page: int, count: int) -> Any:
         raise NotFound() from None
 
 
-def attempt_link(attempt: DailyAttempt, over: bool, viewer: Any) -> str | None:
-    """The attempt's match, to the caller who may see it: its player, or anyone after the day."""
-    if attempt.game_id is None:
+def attempt_link(attempt: DailyAttempt, viewer: Any) -> str | None:
+    """The attempt's match, to the caller who may see it (games.access: its player, or anyone
+    once the day is over); read with its game (``select_related("game")``)."""
+    if attempt.game is None:
         return None
-    if over or (viewer is not None and viewer.is_authenticated and attempt.player_id == viewer.pk):
-        return match_url(attempt.game_id)
-    return None
+    seated = access.viewer_id(viewer) == attempt.player_id
+    return match_url(attempt.game.pk) if access.can_see(attempt.game, viewer, seated=seated) else None
 
 
 class DayPagination(PageNumberPagination):
@@ -200,11 +202,7 @@ class DailyListView(ListAPIView):
 
     def get_queryset(self) -> Any:
         services.today()  # today's challenge exists from the first look at it
-        return (
-            DailyChallenge.objects.filter(date__lte=paris_today())
-            .annotate(players=Count("attempts"))
-            .order_by("-date")
-        )
+        return access.days_begun().annotate(players=Count("attempts")).order_by("-date")
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())
@@ -233,17 +231,21 @@ class DailyDayView(APIView):
 
     def get(self, request: Request, date: str) -> Response:
         challenge = the_day(date)
-        over = challenge.is_over()
+        over = not access.day_secret(challenge)
         ranked = services.ranked(challenge)
         count = ranked.count()
-        rows = ranked.select_related("player").order_by(*services.ORDER)
+        rows = ranked.select_related("player", "game").order_by(*services.ORDER)
         page = page_of(request, rows, RANKING_PAGE, count)
         first = (page.number - 1) * RANKING_PAGE + 1
         next_url, previous_url = page_links(request, page)
         viewer = request.user
         mine = None
         if viewer.is_authenticated:
-            own = DailyAttempt.objects.filter(challenge=challenge, player_id=viewer.pk).first()
+            own = (
+                DailyAttempt.objects.filter(challenge=challenge, player_id=viewer.pk)
+                .select_related("game")
+                .first()
+            )
             if own is not None:
                 mine = {
                     "rank": services.rank_of(own),
@@ -252,7 +254,7 @@ class DailyDayView(APIView):
                     "rounds_played": own.rounds_played,
                     "finished": own.finished is not None,
                     "complete": own.complete,
-                    "match": attempt_link(own, over, viewer),
+                    "match": attempt_link(own, viewer),
                 }
         rules = get_ruleset(challenge.variant)
         deals = []
@@ -287,7 +289,7 @@ class DailyDayView(APIView):
                         "robot_points": attempt.robot_points,
                         "finished": attempt.finished,
                         "complete": attempt.complete,
-                        "match": attempt_link(attempt, over, viewer),
+                        "match": attempt_link(attempt, viewer),
                     }
                     for i, attempt in enumerate(page.object_list)
                 ],
@@ -316,11 +318,13 @@ class DailyDealView(APIView):
 
     def get(self, request: Request, date: str, number: int) -> Response:
         challenge = the_day(date)
-        if not challenge.is_over() or not 1 <= number <= DAILY_ROUNDS:
+        if access.day_secret(challenge) or not 1 <= number <= DAILY_ROUNDS:
             raise NotFound()
         scores = DealScore.objects.filter(challenge=challenge, number=number)
         count = scores.count()
-        rows = scores.select_related("attempt__player").order_by("-points", "robot_points", "attempt_id")
+        rows = scores.select_related("attempt__player", "attempt__game").order_by(
+            "-points", "robot_points", "attempt_id"
+        )
         page = page_of(request, rows, TRAVELLER_PAGE, count)
         next_url, previous_url = page_links(request, page)
         seed = round_seed(challenge.seed, number)
@@ -343,7 +347,7 @@ class DailyDealView(APIView):
                     "username": line.attempt.player.get_username(),
                     "points": line.points,
                     "robot_points": line.robot_points,
-                    "match": match_url(line.attempt.game_id) if line.attempt.game_id else "",
+                    "match": attempt_link(line.attempt, request.user) or "",
                 }
                 for line in page.object_list
             ],
@@ -368,7 +372,7 @@ def results_of(player: Any, viewer: Any) -> list[dict[str, Any]]:
                 "rank": row["rank"],
                 "complete": attempt.complete,
                 "finished": attempt.finished,
-                "match": attempt_link(attempt, challenge.is_over(), viewer),
+                "match": attempt_link(attempt, viewer),
             }
         )
     return out
