@@ -1,4 +1,10 @@
-"""Tell a player, once, on their next page, what moderation changed for them.
+"""What every request goes through before its view: input no field may hold is refused;
+a player is told, once, on their next page, what moderation changed for them.
+
+A NUL character is refused in the path, in every parameter of the query string and in
+every field of a posted form, with a 400 naming the parameter (the API's errors are
+JSON, ``{"player": ["…"]}``, as its other refused parameters): PostgreSQL cannot store
+or compare a text holding one, and no name, date, comment or password has one.
 
 A pending notice raises a flag in the player's sessions (``NOTICE_FLAG``): set in
 every open session when the notice is written, and at login if one is still
@@ -12,12 +18,42 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Notice
 
 NOTICE_FLAG = "moderation_notice"
+NUL = "\x00"
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _with_nul(request: HttpRequest) -> str | None:
+    """The first parameter (or the path) holding a NUL, None if none does."""
+    if NUL in request.path:
+        return "path"
+    sources = [request.GET]
+    if request.method == "POST" and request.content_type in FORM_TYPES:
+        sources.append(request.POST)
+    for source in sources:
+        for name, values in source.lists():
+            if NUL in name or any(NUL in value for value in values):
+                return name.replace(NUL, "")
+    return None
+
+
+def refuse_nul(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    def middleware(request: HttpRequest) -> HttpResponse:
+        name = _with_nul(request)
+        if name is None:
+            return get_response(request)
+        message = _("Caractère nul refusé.")
+        if request.path.startswith("/api/"):
+            return JsonResponse({name: [message]}, status=400)
+        return HttpResponseBadRequest(f"{name} : {message}", content_type="text/plain; charset=utf-8")
+
+    return middleware
 
 
 def notices(get_response: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
