@@ -1,8 +1,8 @@
 """What every request goes through before its view: input no field may hold is refused;
 a player is told, once, on their next page, what moderation changed for them.
 
-A NUL character is refused in the path, in every parameter of the query string and in
-every field of a posted form, with a 400 naming the parameter (the API's errors are
+A NUL character is refused in every parameter of the query string and in every field
+of a posted form, with a 400 naming the parameter (the API's errors are
 JSON, ``{"player": ["…"]}``, as its other refused parameters): PostgreSQL cannot store
 or compare a text holding one, and no name, date, comment or password has one.
 
@@ -40,9 +40,8 @@ FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 def _with_nul(request: HttpRequest) -> str | None:
-    """The first parameter (or the path) holding a NUL, None if none does."""
-    if NUL in request.path:
-        return "path"
+    """The first parameter holding a NUL, None if none does. (A path naming what does not
+    exist is a 404 of its view: accounts.validators.USERNAME.)"""
     sources = [request.GET]
     if request.method == "POST" and request.content_type in FORM_TYPES:
         sources.append(request.POST)

@@ -166,7 +166,7 @@ MIDDLEWARE = [
     "config.middleware.permissions_policy",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.language.FrenchFirstLocaleMiddleware",
-    # A NUL character in the path, a parameter or a form field: 400 (accounts.middleware).
+    # A NUL character in a parameter or a form field: 400 (accounts.middleware).
     "accounts.middleware.refuse_nul",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
