@@ -22,12 +22,17 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import formats, timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _, ngettext
 
 from accounts import reports, sanctions
 from accounts.forms import BanForm, LiftForm, RenameForm, SuspendForm, VoidForm
 from accounts.models import ModerationLog, Report, Sanction
 from accounts.sanctions import ModerationError
+from games.catalog import NAMES
 from games.models import Game
 
 User = get_user_model()
@@ -95,6 +100,72 @@ class ActionForms:
                 "app_label": opts.app_label,
             },
         )
+
+
+def set_or_not(field: str, title: Any, parameter: str) -> type[admin.SimpleListFilter]:
+    """A filter on whether a moment is set (voided, lifted, disqualified): yes or no."""
+
+    class SetOrNot(admin.SimpleListFilter):
+        parameter_name = parameter
+
+        def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+            return [("oui", _("Oui")), ("non", _("Non"))]
+
+        def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+            if self.value() in ("oui", "non"):
+                return queryset.filter(**{f"{field}__isnull": self.value() == "non"})
+            return queryset
+
+    SetOrNot.title = title
+    return SetOrNot
+
+
+class VariantFilter(admin.SimpleListFilter):
+    """The variants by their names (``games.catalog``), not their keys."""
+
+    title = _("variante")
+    parameter_name = "variante"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return list(NAMES.items())
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(variant=self.value()) if self.value() else queryset
+
+
+def local_moment(value: Any) -> str:
+    """An ISO 8601 moment as the site writes it, in its own time zone (Paris)."""
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None:
+        return str(value)
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+# What each key of a log entry's detail says (``accounts.sanctions.record``).
+DETAIL_LABELS = {
+    "until": _("jusqu’au"),
+    "old": _("ancien pseudo"),
+    "new": _("nouveau pseudo"),
+    "sanctions": _("sanctions levées"),
+    "day": _("jour"),
+}
+
+
+def detail_items(detail: dict[str, Any]) -> list[tuple[str, str]]:
+    """A log entry's detail as (label, value) pairs a moderator reads."""
+    items = []
+    for key, value in detail.items():
+        if value is None:
+            continue
+        if key == "until":
+            value = local_moment(value)
+        elif key == "day":
+            day = parse_datetime(f"{value}T00:00")
+            value = formats.date_format(day, "DATE_FORMAT") if day else value
+        elif isinstance(value, list):
+            value = ", ".join(f"n° {v}" if key == "sanctions" else str(v) for v in value)
+        items.append((str(DETAIL_LABELS.get(key, key)).capitalize(), str(value)))
+    return items
 
 
 # Players -----------------------------------------------------------------------
@@ -180,7 +251,7 @@ class PlayerAdmin(ActionForms, UserAdmin):  # type: ignore[type-arg]
 @admin.register(Sanction)
 class SanctionAdmin(ReadOnly, ActionForms, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["user", "kind", "until", "reason", "by", "created", "ended", "lifted_by"]
-    list_filter = ["kind", ("ended", admin.EmptyFieldListFilter)]
+    list_filter = ["kind", set_or_not("ended", _("levée"), "levee")]
     search_fields = ["user__username"]
     actions = ["lift"]
 
@@ -298,16 +369,25 @@ def queue_groups() -> list[dict[str, Any]]:
 class GameAdmin(ReadOnly, ActionForms, admin.ModelAdmin):  # type: ignore[type-arg]
     """Tables as moderators see them; only ``games.services`` changes a game."""
 
-    list_display = ["pk", "variant", "status", "players", "public", "created", "finished", "voided"]
-    list_filter = ["status", "variant", "public", ("voided", admin.EmptyFieldListFilter)]
+    list_display = ["number", "variant_name", "status", "players", "public", "rated", "created", "finished"]
+    list_display += ["voided"]
+    list_filter = ["status", VariantFilter, "public", "rated", set_or_not("voided", _("annulée"), "annulee")]
     search_fields = ["seat_set__player__username"]
-    fields = ["variant", "seats", "target", "public", "status", "players", "winner"]
+    fields = ["variant_name", "seats", "target", "public", "rated", "status", "players", "winner"]
     fields += ["created", "started", "finished", "voided", "version"]
     readonly_fields = fields
     actions = ["void"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         return super().get_queryset(request).prefetch_related("seat_set__player")
+
+    @admin.display(description=_("n°"), ordering="pk")
+    def number(self, game: Game) -> int:
+        return game.pk
+
+    @admin.display(description=_("variante"), ordering="variant")
+    def variant_name(self, game: Game) -> str:
+        return str(NAMES.get(game.variant, game.variant))
 
     @admin.display(description=_("joueurs"))
     def players(self, game: Game) -> str:
@@ -331,8 +411,15 @@ class ModerationLogAdmin(ReadOnly, admin.ModelAdmin):  # type: ignore[type-arg]
     list_filter = ["action", "actor"]
     search_fields = ["target__username", "actor__username", "reason"]
     date_hierarchy = "created"
-    fields = ["created", "actor", "action", "target", "game", "report", "reason", "detail"]
+    fields = ["created", "actor", "action", "target", "game", "report", "reason", "detail_text"]
     readonly_fields = fields
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return {}
+
+    @admin.display(description=_("détail"))
+    def detail_text(self, entry: ModerationLog) -> SafeString | str:
+        items = detail_items(entry.detail or {})
+        if not items:
+            return "—"
+        return format_html_join("", '<p class="detail-item"><strong>{}</strong> : {}</p>', items)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 from knox.models import AbstractAuthToken
 
@@ -67,15 +67,26 @@ class Report(models.Model):
     PENDING = (OPEN, TAKEN)
 
     reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="reports_made",
+        verbose_name=_("signalé par"),
     )
     reported = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_received"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="reports_received",
+        verbose_name=_("joueur signalé"),
     )
     reason = models.CharField(_("motif"), max_length=12, choices=REASONS)
     comment = models.TextField(_("commentaire"), max_length=1000, blank=True)
     game = models.ForeignKey(
-        "games.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="reports"
+        "games.Game",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reports",
+        verbose_name=_("partie"),
     )
     created = models.DateTimeField(_("signalé le"), auto_now_add=True)
     status = models.CharField(_("état"), max_length=10, choices=STATUSES, default=OPEN)
@@ -87,8 +98,8 @@ class Report(models.Model):
         related_name="reports_handled",
         verbose_name=_("modérateur"),
     )
-    taken = models.DateTimeField(null=True, blank=True)
-    closed = models.DateTimeField(null=True, blank=True)
+    taken = models.DateTimeField(_("pris en charge le"), null=True, blank=True)
+    closed = models.DateTimeField(_("clos le"), null=True, blank=True)
     note = models.TextField(_("note"), max_length=2000, blank=True)
 
     class Meta:
@@ -110,7 +121,7 @@ class Report(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.reporter} → {self.reported} ({self.reason})"
+        return f"{self.reporter} → {self.reported} ({self.get_reason_display()})"
 
 
 class Sanction(models.Model):
@@ -247,7 +258,7 @@ class ModerationLog(models.Model):
 
     class Meta:
         verbose_name = _("entrée du journal de modération")
-        verbose_name_plural = _("journal de modération")
+        verbose_name_plural = _("entrées du journal de modération")
         ordering = ["-created", "-pk"]
         permissions = [
             ("void_game", _("Peut annuler une partie")),
@@ -256,4 +267,9 @@ class ModerationLog(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.created:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.target or ''}"
+        """When (the site's time), who, what, to whom: "1 décembre 2026 21:45 · mod · bannissement · bob"."""
+        when = formats.date_format(timezone.localtime(self.created), "DATETIME_FORMAT")
+        parts = [when, str(self.actor), str(self.get_action_display())]
+        if self.target is not None:
+            parts.append(str(self.target))
+        return " · ".join(parts)

@@ -9,7 +9,8 @@ moderation log with its actor. A sanction takes effect at once, after commit
 - the account is made inactive (``is_active`` false): Django no longer accepts
   its sessions, allauth refuses its login (``accounts.adapter`` says why and until
   when), the websockets refuse it, and API tokens (knox checks ``is_active``) too;
-- its sessions are deleted (every key it logged in with, ``UserSession``);
+- its sessions are ended (every key it logged in with, ``UserSession``): each keeps
+  only who was in it, so that its next page says why (``accounts.middleware``);
 - its websockets are closed on every process, with code 4403 (docs/protocol.md),
   through the per-user group each socket joins;
 - it leaves the tables not yet started (``games.services.leave``: the table waits,
@@ -26,7 +27,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -141,11 +141,25 @@ def take_effect(user_id: int) -> None:
 
 
 def end_sessions(user: AbstractBaseUser) -> int:
-    """Log the user out everywhere: delete every session they logged in with."""
-    keys = list(UserSession.objects.filter(user=user).values_list("session_key", flat=True))
-    deleted, _ = Session.objects.filter(session_key__in=keys).delete()
+    """Log the user out everywhere: every session they logged in with is emptied but for
+    who was in it, so that its next page says why (``accounts.middleware``)."""
+    from importlib import import_module
+
+    from django.conf import settings
+
+    from accounts.middleware import SANCTIONED
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    ended = 0
+    for key in UserSession.objects.filter(user=user).values_list("session_key", flat=True):
+        session = store(session_key=key)
+        if session.exists(key):
+            session.clear()
+            session[SANCTIONED] = user.pk
+            session.save()
+            ended += 1
     UserSession.objects.filter(user=user).delete()
-    return deleted
+    return ended
 
 
 def lift(actor: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.dispatch import receiver
 
-from accounts.middleware import NOTICE_FLAG
+from accounts.middleware import NOTICE_FLAG, SANCTIONED
 from accounts.models import Notice, UserSession
 
 
@@ -22,6 +22,7 @@ def track_session(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     if session.session_key is None:
         session.save()
     UserSession.objects.get_or_create(session_key=session.session_key, defaults={"user": user})
+    session.pop(SANCTIONED, None)  # a sanction's mark, from before this login
     if Notice.objects.filter(user=user, shown__isnull=True).exists():
         session[NOTICE_FLAG] = True
 

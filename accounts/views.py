@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts import reports, tokens
 from accounts.forms import ReportForm
+from accounts.validators import USERNAME
 from games import access
 from games.catalog import NAMES
 from games.models import Game, Seat
@@ -87,7 +88,7 @@ def result(game: Game, seat: Seat) -> str:
 @login_required
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     """A player's page: matches played and won per variant, points, latest games."""
-    player = get_object_or_404(get_user_model(), username=username)
+    player = _named(username)
     stats = variant_stats(player)
     totals = {key: sum(row[key] for row in stats) for key in ("played", "won", "points")}
     recent = recent_games(player, request.user)
@@ -113,7 +114,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
 @login_required
 def report(request: HttpRequest, username: str) -> HttpResponse:
     """Report a player to the moderators, from their profile or from a table (``?partie=<id>``)."""
-    reported = get_object_or_404(get_user_model(), username=username)
+    reported = _named(username)
     game = _reported_game(request, reported)
     form = ReportForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -132,6 +133,14 @@ def report(request: HttpRequest, username: str) -> HttpResponse:
         {"reported": reported, "game": game, "form": form, "is_me": reported.pk == request.user.pk},
         status=400 if form.errors else 200,
     )
+
+
+def _named(username: str) -> AbstractBaseUser:
+    """The player of a page's path; 404 for a name no username can be (PostgreSQL refuses
+    a NUL in a query: it was a 500)."""
+    if not USERNAME.match(username):
+        raise Http404
+    return get_object_or_404(get_user_model(), username=username)
 
 
 def _reported_game(request: HttpRequest, reported: AbstractBaseUser) -> Game | None:

@@ -166,6 +166,8 @@ MIDDLEWARE = [
     "config.middleware.permissions_policy",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.language.FrenchFirstLocaleMiddleware",
+    # A NUL character in a parameter or a form field: 400 (accounts.middleware).
+    "accounts.middleware.refuse_nul",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -291,7 +293,16 @@ ACCOUNT_FORMS = {
 ACCOUNT_USERNAME_VALIDATORS = "accounts.validators.username_validators"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "optional"
+# Nobody learns whether an address has an account (allauth's enumeration prevention):
+# signing up with a taken address looks like any sign-up, "confirm your address",
+# and the mail tells the address's owner that they have an account already; a
+# password reset for an unknown address sends a mail saying so. Hence the address is
+# confirmed before the first login (the link of the mail logs in), as allauth needs.
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Dominos] "
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_RATE_LIMITS = {
     # Five failed attempts per account every five minutes, twenty per address a minute.
@@ -303,14 +314,21 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "lobby"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 
-# Mail: printed on the console in development; EMAIL_URL (smtp://…) in production.
+# Mail (the confirmation of an address, a password reset): printed on the console in
+# development; in production an SMTP server, EMAIL_URL=smtp+tls://user:password@host:587
+# (STARTTLS) or smtp+ssl://user:password@host:465 (TLS from the start), the user and
+# password URL-encoded (README.md, configuration); filemail:////a/folder writes each
+# mail to a file there (the browser tests read them).
 _email = env.email_url("EMAIL_URL", default="consolemail://")
 EMAIL_BACKEND = _email["EMAIL_BACKEND"]
-EMAIL_HOST = _email.get("EMAIL_HOST", "")
+EMAIL_HOST = _email.get("EMAIL_HOST") or ""
 EMAIL_PORT = _email.get("EMAIL_PORT") or 25
-EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
 EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", False)
+EMAIL_FILE_PATH = _email.get("EMAIL_FILE_PATH") or None
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="dominos@localhost")
 
 # Live tables: limits on what one websocket connection may send.

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.catalog import NAMES
 from games.rules import Match, from_json
 from games.rules.record import match_record, replay_match
 from games.rules.state import action_record
@@ -71,29 +72,34 @@ class Game(models.Model):
     ]
     LIVE = (PLAYING, ROUND_OVER)
 
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_games")
-    variant = models.CharField(max_length=20)
-    seats = models.PositiveSmallIntegerField()
-    target = models.PositiveIntegerField(null=True, blank=True)
-    public = models.BooleanField(default=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="hosted_games",
+        verbose_name=_("hôte"),
+    )
+    variant = models.CharField(_("variante"), max_length=20)
+    seats = models.PositiveSmallIntegerField(_("places"))
+    target = models.PositiveIntegerField(_("objectif"), null=True, blank=True)
+    public = models.BooleanField(_("publique"), default=True)
     # A private table is reached by its invitation link only (the token is in the link).
     invitation = models.CharField(max_length=32, default=invitation_token, editable=False)
     # A rated match ("classée") moves its players' ratings once it is over; a friendly
     # one ("amicale") does not. The host chooses (leaderboard.ratings).
-    rated = models.BooleanField(default=False)
+    rated = models.BooleanField(_("classée"), default=False)
     # When its ratings were updated: set once, by the task that rates it (compare-and-swap).
     rated_at = models.DateTimeField(null=True, blank=True, editable=False)
-    status = models.CharField(max_length=12, choices=STATUSES, default=OPEN)
+    status = models.CharField(_("état"), max_length=12, choices=STATUSES, default=OPEN)
     # Raised by one at every change; every message about the game carries it.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
     # The engine's state (games.rules.to_json): it holds every hand and the stock,
     # so it never leaves the server; seats see games.rules.view of it.
     state = models.JSONField(null=True, blank=True, editable=False)
     # The winning side (R2) once the match is over: a seat, or a team in partners.
-    winner = models.JSONField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    started = models.DateTimeField(null=True, blank=True)
-    finished = models.DateTimeField(null=True, blank=True)
+    winner = models.JSONField(_("vainqueur"), null=True, blank=True)
+    created = models.DateTimeField(_("créée le"), auto_now_add=True)
+    started = models.DateTimeField(_("commencée le"), null=True, blank=True)
+    finished = models.DateTimeField(_("finie le"), null=True, blank=True)
     # When the table acts next if nobody does (R52–R54): the turn's clock while a
     # round is in play, the end of the pause between rounds; None otherwise.
     deadline = models.DateTimeField(null=True, blank=True)
@@ -108,12 +114,12 @@ class Game(models.Model):
     seed = models.CharField(max_length=128, blank=True, default="", editable=False)
     # A daily challenge attempt (R61): robots in the seats but 0, no target, five
     # rounds; it waits for its player and is never abandoned (R56, R63).
-    daily = models.BooleanField(default=False)
+    daily = models.BooleanField(_("défi du jour"), default=False)
     # When the attempt can no longer be played: the end of its day (R63).
     playable_until = models.DateTimeField(null=True, blank=True)
     # When a moderator voided the match: it then counts in no statistic, ranking or
     # rating. Who did it is in the moderation log (accounts.ModerationLog), not here.
-    voided = models.DateTimeField(null=True, blank=True, editable=False)
+    voided = models.DateTimeField(_("annulée le"), null=True, blank=True, editable=False)
     # The finished match this table is the return match of ("Revanche"): the same
     # players, each one seat further on; nobody else sits at it.
     rematch_of = models.OneToOneField(
@@ -138,6 +144,8 @@ class Game(models.Model):
     spectators: int | None = None
 
     class Meta:
+        verbose_name = _("partie")
+        verbose_name_plural = _("parties")
         indexes = [
             # The lobby: open public tables, newest first.
             models.Index(fields=["status", "public", "-created"], name="game_lobby"),
@@ -154,7 +162,10 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.variant} #{self.pk}"
+        return _("Partie n° %(number)s · %(variant)s") % {
+            "number": self.pk,
+            "variant": NAMES.get(self.variant, self.variant),
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.pk])

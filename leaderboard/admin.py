@@ -12,9 +12,10 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
 from accounts import sanctions
-from accounts.admin import ActionForms
+from accounts.admin import ActionForms, VariantFilter, set_or_not
 from accounts.forms import ReasonForm
 from accounts.sanctions import ModerationError
+from games.catalog import NAMES
 from games.rules import RuleError, get_ruleset
 from leaderboard.models import DailyAttempt, DailyChallenge, RotationStep
 
@@ -45,9 +46,14 @@ class RotationStepAdmin(admin.ModelAdmin):
 
 @admin.register(DailyChallenge)
 class DailyChallengeAdmin(admin.ModelAdmin):
-    list_display = ["date", "variant", "seats", "commitment"]
-    readonly_fields = ["date", "variant", "seats", "commitment", "created"]
-    exclude = ["seed"]
+    list_display = ["date", "variant_name", "seats", "commitment"]
+    list_filter = [VariantFilter]
+    readonly_fields = ["date", "variant_name", "seats", "commitment", "created"]
+    exclude = ["seed", "variant"]
+
+    @admin.display(description=_("variante"), ordering="variant")
+    def variant_name(self, challenge: DailyChallenge) -> str:
+        return str(NAMES.get(challenge.variant, challenge.variant))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # drawn by beat, the first visit or the daily_challenge command
@@ -56,7 +62,7 @@ class DailyChallengeAdmin(admin.ModelAdmin):
 @admin.register(DailyAttempt)
 class DailyAttemptAdmin(ActionForms, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["challenge", "player", "points", "robot_points", "finished", "complete", "disqualified"]
-    list_filter = ["challenge__date", ("disqualified", admin.EmptyFieldListFilter)]
+    list_filter = ["challenge__date", set_or_not("disqualified", _("disqualifiée"), "disqualifiee")]
     search_fields = ["player__username"]
     readonly_fields = [f.name for f in DailyAttempt._meta.fields]
     actions = ["disqualify"]

@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.catalog import NAMES
@@ -162,10 +162,14 @@ class RotationStep(models.Model):
     class Meta:
         ordering = ["position"]
         verbose_name = _("jour de la rotation")
-        verbose_name_plural = _("rotation des défis")
+        verbose_name_plural = _("jours de la rotation")
 
     def __str__(self) -> str:
-        return f"{self.position}: {self.variant} × {self.seats}"
+        return _("%(position)s : %(variant)s, %(seats)s joueurs") % {
+            "position": self.position,
+            "variant": NAMES.get(self.variant, self.variant),
+            "seats": self.seats,
+        }
 
 
 # R60's default cycle, when the rotation is empty.
@@ -188,8 +192,8 @@ class DailyChallenge(models.Model):
     seats = models.PositiveSmallIntegerField(_("nombre de joueurs"))
     # Secret until the day is over; its SHA-256 (``commitment``) is shown from the start.
     seed = models.CharField(max_length=128, default=new_seed, editable=False)
-    commitment = models.CharField(max_length=64, editable=False)
-    created = models.DateTimeField(auto_now_add=True)
+    commitment = models.CharField(_("engagement"), max_length=64, editable=False)
+    created = models.DateTimeField(_("créé le"), auto_now_add=True)
 
     class Meta:
         ordering = ["-date"]
@@ -197,7 +201,11 @@ class DailyChallenge(models.Model):
         verbose_name_plural = _("défis du jour")
 
     def __str__(self) -> str:
-        return f"{self.date}: {self.variant} × {self.seats}"
+        return _("Défi du %(day)s : %(variant)s, %(seats)s joueurs") % {
+            "day": formats.date_format(self.date, "DATE_FORMAT"),
+            "variant": self.name,
+            "seats": self.seats,
+        }
 
     def save(self, *args: object, **kwargs: object) -> None:
         self.commitment = commitment(self.seed)
@@ -229,23 +237,33 @@ class DailyAttempt(models.Model):
     Until then it is not ranked.
     """
 
-    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="attempts")
+    challenge = models.ForeignKey(
+        DailyChallenge, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("défi")
+    )
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="daily_attempts"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="daily_attempts",
+        verbose_name=_("joueur"),
     )
     game = models.OneToOneField(
-        Game, on_delete=models.CASCADE, related_name="daily_attempt", null=True, blank=True
+        Game,
+        on_delete=models.CASCADE,
+        related_name="daily_attempt",
+        null=True,
+        blank=True,
+        verbose_name=_("partie"),
     )
-    points = models.IntegerField(default=0)
-    robot_points = models.IntegerField(default=0)
-    rounds = models.JSONField(default=list, blank=True)
-    started = models.DateTimeField(default=timezone.now)
-    finished = models.DateTimeField(null=True, blank=True)
+    points = models.IntegerField(_("points"), default=0)
+    robot_points = models.IntegerField(_("points des robots"), default=0)
+    rounds = models.JSONField(_("manches"), default=list, blank=True)
+    started = models.DateTimeField(_("commencée le"), default=timezone.now)
+    finished = models.DateTimeField(_("finie le"), null=True, blank=True)
     # Whether all five rounds were played (False: counted as it stood at the day's end).
-    complete = models.BooleanField(default=False)
+    complete = models.BooleanField(_("complète"), default=False)
     # When a moderator disqualified it: out of the day's ranking and its travellers
     # (the ranks below move up). Who and why are in the moderation log.
-    disqualified = models.DateTimeField(null=True, blank=True)
+    disqualified = models.DateTimeField(_("disqualifiée le"), null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -272,7 +290,11 @@ class DailyAttempt(models.Model):
         verbose_name_plural = _("tentatives du défi")
 
     def __str__(self) -> str:
-        return f"{self.challenge.date} {self.player}: {self.points}"
+        return _("%(player)s au défi du %(day)s : %(points)s points") % {
+            "player": self.player,
+            "day": formats.date_format(self.challenge.date, "DATE_FORMAT"),
+            "points": self.points,
+        }
 
     @property
     def rounds_played(self) -> int:

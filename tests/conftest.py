@@ -6,6 +6,7 @@ groups; the run's cache keys (login rate limits) are deleted before each test.
 """
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -104,7 +105,14 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
     may kill one (``processes``) to see what survives it.
     """
     processes: list[subprocess.Popen[bytes]] = []
-    env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "true"}
+    # The mail they send is written to files there (``start.mails``: tests.accounts.mail).
+    mails = Path(tempfile.mkdtemp(prefix="mails-"))
+    env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "DEBUG": "true",
+        "EMAIL_URL": f"filemail:///{mails}",
+    }
 
     def start(*options: str, **settings: str) -> str:
         """Start a process; ``options`` are more daphne options, ``settings`` more
@@ -145,6 +153,7 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
         raise RuntimeError("daphne did not answer within 30 s")
 
     start.processes = processes  # type: ignore[attr-defined]
+    start.mails = mails  # type: ignore[attr-defined]
     yield start
     for process in processes:
         os.killpg(process.pid, signal.SIGTERM)
@@ -154,18 +163,15 @@ def live_site(transactional_db: None) -> Iterator[Callable[[], str]]:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+    shutil.rmtree(mails, ignore_errors=True)
 
 
 @pytest.fixture
 def players(db: None) -> list[Any]:
-    """Six players, alice to frank, whose password is PASSWORD."""
-    from django.contrib.auth import get_user_model
+    """Six players, alice to frank, whose password is PASSWORD (their addresses confirmed)."""
+    from tests.accounts.mail import confirmed_user
 
-    User = get_user_model()
-    return [
-        User.objects.create_user(name, f"{name}@example.org", PASSWORD)
-        for name in ("alice", "bob", "charlie", "dave", "eve", "frank")
-    ]
+    return [confirmed_user(name) for name in ("alice", "bob", "charlie", "dave", "eve", "frank")]
 
 
 # Browser tests: Playwright drives Debian's Chromium, never a downloaded browser.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -18,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.api.serializers import PlayerSerializer
+from accounts.validators import USERNAME
 from accounts.views import variant_stats
 from games.api import export
 from games.api.filters import MatchFilter
@@ -27,8 +27,6 @@ from games.api.views import MatchFilterBackend, MatchListView, matches_for
 from leaderboard.api.daily import results_of
 from leaderboard.api.ratings import ratings_of
 
-# What a username may be (Django's username validator): anything else is no player.
-USERNAME = re.compile(r"^[\w.@+-]{1,150}\Z")
 USERNAME_PARAMETER = OpenApiParameter(
     "username", str, OpenApiParameter.PATH, description="The player's username."
 )

@@ -157,6 +157,12 @@ def _rematch_seat(game: Game, user: AbstractBaseUser) -> int | None:
     return None if index is None else (index + 1) % game.seats
 
 
+# The options a host chooses when opening a table: ``open_table``'s arguments after the
+# host, but the seed (where the deals come from, not a choice of the players'). A return
+# match copies every one of them.
+OPTIONS = ("variant", "seats", "target", "public", "rated")
+
+
 def rematch(game_id: int, user: AbstractBaseUser) -> Game:
     """ "Revanche": the same players, a new table with the same options, each player one seat
     further on. The first to ask opens it (its host is the player whose seat is now 0); the
@@ -173,14 +179,8 @@ def rematch(game_id: int, user: AbstractBaseUser) -> Game:
         if new is None:
             _check_free(user)
             last = old.seat_set.get(index=old.seats - 1).player  # one seat on: seat 0 now
-            new = Game.objects.create(
-                host=last,
-                variant=old.variant,
-                seats=old.seats,
-                target=old.target,
-                public=old.public,
-                rematch_of=old,
-            )
+            options = {name: getattr(old, name) for name in OPTIONS}
+            new = Game.objects.create(host=last, rematch_of=old, **options)
             bump(new, [])
             # The finished table's pages learn of it (a link to the return match).
             bump(old, [{"type": "rematch", "seat": seat_of(old, user), "table": new.pk}])

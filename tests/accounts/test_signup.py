@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
+from tests.accounts.mail import confirm
 from tests.conftest import PASSWORD
 
 
@@ -12,13 +13,16 @@ def signup(client, **fields):
     return client.post(reverse("account_signup"), {**data, **fields})
 
 
-def test_it_creates_the_account_and_lands_logged_in_in_the_lobby(client, db):
+def test_it_creates_the_account_and_the_mail_s_link_logs_in_to_the_lobby(client, db):
     response = signup(client)
 
     assert response.status_code == 302
-    assert response["Location"] == reverse("lobby")
+    assert response["Location"] == reverse("account_email_verification_sent")
     user = get_user_model().objects.get(username="zoe")
     assert user.email == "zoe@example.org"
+    assert "_auth_user_id" not in client.session  # not before the address is confirmed
+    confirmed = confirm(client, "zoe@example.org")
+    assert confirmed.status_code == 302 and confirmed["Location"] == reverse("lobby")
     assert client.session["_auth_user_id"] == str(user.pk)
     lobby = client.get(reverse("lobby"))
     assert lobby.status_code == 200

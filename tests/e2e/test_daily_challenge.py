@@ -44,8 +44,8 @@ def clocks(settings):  # type: ignore[no-untyped-def]
 def test_a_player_plays_the_daily_challenge_to_the_end_and_sees_their_rank(browser, live_site, clocks):
     base = live_site(**{name: str(value) for name, value in clocks.items()})
     outside_the_browser_loop(lambda: todays("block", 2))
-    alice = sign_up(browser, base, "alice")
-    bob = sign_up(browser, base, "bob")
+    alice = sign_up(browser, live_site, base, "alice")
+    bob = sign_up(browser, live_site, base, "bob")
     bob.goto(base + "/defi/")
     assert bob.locator("#ranking-empty").is_visible()
 

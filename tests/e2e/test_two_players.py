@@ -13,12 +13,14 @@ import re
 import pytest
 
 from games.models import Game
+from tests.accounts.mail import confirmation_path, written_to
 from tests.conftest import needs_chromium, outside_the_browser_loop
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_chromium]
 
 
-def sign_up(browser, base: str, name: str):  # type: ignore[no-untyped-def]
+def sign_up(browser, live_site, base: str, name: str):  # type: ignore[no-untyped-def]
+    """Sign up through the form, then follow the link of the mail the site sent."""
     context = browser.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
     page = context.new_page()
     errors: list[str] = []
@@ -30,6 +32,10 @@ def sign_up(browser, base: str, name: str):  # type: ignore[no-untyped-def]
     page.fill("#id_password1", "domino-fute-2026")
     page.fill("#id_password2", "domino-fute-2026")
     page.locator("form[action*='signup'] [type=submit]").click()
+    page.wait_for_url(re.compile(r"/comptes/confirm-email/$"))
+    (mail,) = written_to(live_site.mails, f"{name}@example.org")
+    page.goto(base + confirmation_path(mail))
+    page.locator("form[action*='confirm-email'] [type=submit]").click()
     page.wait_for_url(re.compile(r"/salon/$"))
     return page
 
@@ -72,8 +78,8 @@ def take_turn(page) -> bool:  # type: ignore[no-untyped-def]
 
 def test_two_players_sign_up_meet_in_the_lobby_and_play_a_block_match_to_its_end(browser, live_site):
     base = live_site()
-    alice = sign_up(browser, base, "alice")
-    bob = sign_up(browser, base, "bob")
+    alice = sign_up(browser, live_site, base, "alice")
+    bob = sign_up(browser, live_site, base, "bob")
 
     alice.goto(base + "/salon/")
     alice.select_option("#open-table [name=variant]", "block")
