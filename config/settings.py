@@ -192,6 +192,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.my_table",
+                "games.context_processors.close_codes",
             ],
         },
     },

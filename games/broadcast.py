@@ -57,9 +57,13 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def close_user_sockets(user_id: int, code: int) -> None:
-    """Close every open websocket of the user, on every process, with ``code``."""
-    _group_send((user_group(user_id), {"type": "user.close", "code": code}))
+def close_user_sockets(user_id: int, code: int, notice: dict[str, Any] | None = None) -> None:
+    """Close every open websocket of the user, on every process, with ``code``; each
+    socket is sent ``notice`` first, if given (what the page shows: docs/protocol.md)."""
+    event: dict[str, Any] = {"type": "user.close", "code": code}
+    if notice is not None:
+        event["text"] = encode(notice)
+    _group_send((user_group(user_id), event))
 
 
 def encode(message: dict[str, Any]) -> str:
