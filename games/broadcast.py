@@ -98,9 +98,11 @@ def table_info(game: Game) -> dict[str, Any]:
     seats = {s.index: s for s in seating(game)}
     # A daily attempt's round seeds are the day's secret until the day is over (R63).
     secret = game.daily and not game.day_over()
-    rematch = None
+    rematch, rematch_status = None, None
     if game.status == Game.OVER:
-        rematch = Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
+        found = Game.objects.filter(rematch_of=game).values_list("pk", "status").first()
+        if found is not None:
+            rematch, rematch_status = found
     return {
         "id": game.pk,
         "variant": game.variant,
@@ -120,6 +122,8 @@ def table_info(game: Game) -> dict[str, Any]:
         "spectators": spectators(game),
         # The return match of this one, once a player has asked for it ("Revanche").
         "rematch": rematch,
+        # Its status: once it has ended, the page links to it instead of offering to join it.
+        "rematch_status": rematch_status,
         # R12: a round's commitment from its start, its seed once it is over.
         "rounds": [
             {
