@@ -1,6 +1,6 @@
 // A small document for the modules' node tests: elements with attributes, children,
 // text, classes, data-*, listeners, and the simple selectors the modules use
-// (tag, #id, .class, [attr], [attr="value"], and these together). Not a browser: what a
+// (tag, #id, .class, [attr], [attr="value"], these together, and descendants). Not a browser: what a
 // test needs from layout (clientWidth, a box) it sets itself.
 
 class Node {
@@ -70,6 +70,20 @@ function matcher(selector) {
     else tests.push((e) => e.hasAttribute(attr));
   }
   return (element) => tests.every((test) => test(element));
+}
+
+/** "tbody tr": the last compound matches the element, the others its ancestors, in
+ * order, below `scope`. */
+function descendantMatcher(selector, scope) {
+  const parts = selector.split(/\s+/).map(matcher);
+  return (element) => {
+    if (!parts.at(-1)(element)) return false;
+    let i = parts.length - 2;
+    for (let node = element.parentNode; i >= 0 && node && node !== scope; node = node.parentNode) {
+      if (node instanceof Element && parts[i](node)) i -= 1;
+    }
+    return i < 0;
+  };
 }
 
 export class Element extends Node {
@@ -158,7 +172,7 @@ export class Element extends Node {
     }
   }
   querySelectorAll(selectors) {
-    const tests = selectors.split(",").map((s) => matcher(s.trim()));
+    const tests = selectors.split(",").map((s) => descendantMatcher(s.trim(), this));
     return [...this.descendants()].filter((e) => tests.some((test) => test(e)));
   }
   querySelector(selectors) {
