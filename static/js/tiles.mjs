@@ -50,8 +50,9 @@ export function scaleFor(room) {
 }
 
 /** The line (the view's `round.line`) as an SVG image for a board `boardWidth` pixels wide.
- * `draw(tile, node)` may wrap or mark each drawn tile (it returns what goes in the image).
- * Returns the image, and where the open ends are (`marks`, in tile units) and the tiles. */
+ * `label(tiles)` names the image, if given; `className(tile)` marks a tile; `draw(tile,
+ * node)` may wrap a drawn tile (it returns what goes in the image). Returns the image, and
+ * where the open ends are (`marks`, in tile units) and the tiles. */
 export function lineImage(line, boardWidth, { label = null, className = () => "", draw = (tile, node) => node } = {}) {
   const room = Math.max(120, boardWidth - 24);
   const scale = scaleFor(room);
@@ -65,7 +66,7 @@ export function lineImage(line, boardWidth, { label = null, className = () => ""
     width: Math.round(width * scale),
     height: Math.round(height * scale),
     role: label ? "img" : null,
-    "aria-label": label,
+    "aria-label": label ? label(tiles) : null,
     "data-tiles": tiles.length,
   });
   // Top to bottom, left to right: the order a reader's eye follows.

@@ -54,3 +54,14 @@ test("the line's image holds each tile once, sized to the board at its scale", (
   assert.equal(Number(image.getAttribute("height")), Math.round(height * scale));
   assert.ok(Number(image.getAttribute("width")) <= 400, "the line fits its board");
 });
+
+test("the line's image is named from its tiles when asked, else left to its page", () => {
+  installDocument();
+  const line = { center: "2-3", left: [], right: [], up: [], down: [], spinner: "", spinner_at: 0, ends: { left: 2, right: 3 } };
+  const named = lineImage(line, 300, { label: (tiles) => tiles.map((tile) => tile.name).join(" ") }).image;
+  assert.equal(named.getAttribute("role"), "img");
+  assert.equal(named.getAttribute("aria-label"), "2-3");
+  const plain = lineImage(line, 300).image;
+  assert.equal(plain.getAttribute("role"), null);
+  assert.equal(plain.getAttribute("aria-label"), null);
+});

@@ -51,8 +51,8 @@ export function renderBoard() {
     return;
   }
   const arriving = state.arriving;
-  const { image, marks, tiles } = lineImage(line, board.clientWidth, {
-    label: null,
+  const { image, marks } = lineImage(line, board.clientWidth, {
+    label: (tiles) => t("board_label", { tiles: tiles.map((tile) => `${tile.first}-${tile.second}`).join(", ") }),
     className: (tile) => tile.name === state.lastTile && "last",
     draw: (tile, node) => {
       if (tile.name !== arriving) return node;
@@ -67,8 +67,6 @@ export function renderBoard() {
       return wrap;
     },
   });
-  image.setAttribute("role", "img");
-  image.setAttribute("aria-label", t("board_label", { tiles: tiles.map((tile) => `${tile.first}-${tile.second}`).join(", ") }));
   state.arriving = null;
   for (const end of choiceEnds()) {
     if (marks[end]) image.append(endMark(end, marks[end], line));

@@ -13,6 +13,7 @@ import { $, resetState, state, t } from "./state.mjs";
 
 // The page ------------------------------------------------------------------
 
+let socket = null; // the table's socket (socket.mjs), once it is opened below
 const root = document.getElementById("table");
 resetState({
   root,
@@ -80,7 +81,6 @@ function notice(text, fatal) {
 
 // A private table is watched with its invitation only (the socket's URL carries it),
 // and a closed or abandoned table has nothing more to say: the page as served is all there is.
-let socket = null;
 const watchable = state.page.seat !== null || state.flags.public || state.page.invited;
 const ended = ["closed", "abandoned"].includes(root.dataset.status);
 if (watchable && !ended) {
