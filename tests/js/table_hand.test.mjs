@@ -27,10 +27,12 @@ test("on the player's turn the tiles they may play are marked, the others disabl
 });
 
 test("on another's turn nothing is playable, and a click sends nothing", () => {
-  const { doc, sent } = atTable({ legal: [{ play: "6-6", end: "right", open: 6 }], turn: 1 });
+  const { doc, sent } = atTable({ legal: [], turn: 1 }); // the view's legal plays are the seat's on its turn only
   renderHand();
   assert.ok(tiles(doc).every((b) => !b.classList.contains("playable")));
   assert.ok(!doc.getElementById("hand-area").classList.contains("my-turn"));
+  tiles(doc)[1].click();
+  assert.deepEqual(sent, []);
 });
 
 test("a tile that fits one way is played at once, and nothing more until the server answers", () => {
