@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ModerationLog, Notice, Report, Sanction, UserSession
-from games import broadcast, services as game_services
+from games import broadcast, close_codes, services as game_services
 from games.models import Game
 from leaderboard import services as daily
 from leaderboard.models import DailyAttempt
@@ -42,7 +42,7 @@ from leaderboard.ratings import unrate
 log = logging.getLogger(__name__)
 
 # The close code of a sanctioned user's websockets (docs/protocol.md).
-CLOSE_CODE = 4403
+CLOSE_CODE = close_codes.SANCTIONED
 
 
 class ModerationError(Exception):
@@ -121,13 +121,22 @@ def _sanction(
     return sanction
 
 
+def notice(user: AbstractBaseUser) -> dict[str, Any]:
+    """What the user's pages are told before their sockets close: a ban, or a suspension
+    and its end (docs/protocol.md, ``sanctioned``)."""
+    sanction = Sanction.objects.filter(user=user, ended__isnull=True).order_by("-created").first()
+    if sanction is None or sanction.kind == Sanction.BAN or sanction.until is None:
+        return {"type": "sanctioned", "sanction": Sanction.BAN, "until": None}
+    return {"type": "sanctioned", "sanction": Sanction.SUSPENSION, "until": sanction.until.isoformat()}
+
+
 def take_effect(user_id: int) -> None:
     """Put the user out at once: sessions, sockets, tables not yet started, turns."""
     User = get_user_model()
     user = User.objects.get(pk=user_id)
     end_sessions(user)
     try:
-        broadcast.close_user_sockets(user_id, CLOSE_CODE)
+        broadcast.close_user_sockets(user_id, CLOSE_CODE, notice(user))
     except Exception:  # the channel layer is away: the tables below are still left
         log.exception("could not close the sockets of user %s", user_id)
     seated = Game.objects.filter(seat_set__player=user)

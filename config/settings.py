@@ -194,6 +194,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.my_table",
+                "games.context_processors.close_codes",
             ],
         },
     },

@@ -58,9 +58,13 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def close_user_sockets(user_id: int, code: int) -> None:
-    """Close every open websocket of the user, on every process, with ``code``."""
-    _group_send((user_group(user_id), {"type": "user.close", "code": code}))
+def close_user_sockets(user_id: int, code: int, notice: dict[str, Any] | None = None) -> None:
+    """Close every open websocket of the user, on every process, with ``code``; each
+    socket is sent ``notice`` first, if given (what the page shows: docs/protocol.md)."""
+    event: dict[str, Any] = {"type": "user.close", "code": code}
+    if notice is not None:
+        event["text"] = encode(notice)
+    _group_send((user_group(user_id), event))
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -95,9 +99,11 @@ def table_info(game: Game) -> dict[str, Any]:
     seats = {s.index: s for s in seating(game)}
     # A daily attempt's round seeds are the day's secret until the day is over (R63).
     secret = access.deals_secret(game)
-    rematch = None
+    rematch, rematch_status = None, None
     if game.status == Game.OVER:
-        rematch = Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
+        found = Game.objects.filter(rematch_of=game).values_list("pk", "status").first()
+        if found is not None:
+            rematch, rematch_status = found
     return {
         "id": game.pk,
         "variant": game.variant,
@@ -117,6 +123,8 @@ def table_info(game: Game) -> dict[str, Any]:
         "spectators": spectators(game),
         # The return match of this one, once a player has asked for it ("Revanche").
         "rematch": rematch,
+        # Its status: once it has ended, the page links to it instead of offering to join it.
+        "rematch_status": rematch_status,
         # R12: a round's commitment from its start, its seed once it is over.
         "rounds": [
             {

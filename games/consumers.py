@@ -29,15 +29,8 @@ from django.utils.translation import gettext as _
 
 from config.language import chosen_language
 from games import broadcast, services
+from games.close_codes import NO_SUCH_TABLE, NOT_LOGGED_IN, PRESENCE_LOST, SANCTIONED
 from games.services import ServiceError
-
-# Close codes (4000–4999 are the application's): the page shows why.
-NOT_LOGGED_IN = 4401
-# The account was suspended or banned (accounts.sanctions): the page says so and stays closed.
-SANCTIONED = 4403
-NO_SUCH_TABLE = 4404
-# The socket's presence was swept (its heartbeat stopped too long): the page reconnects.
-PRESENCE_LOST = 4408
 
 log = logging.getLogger(__name__)
 
@@ -221,7 +214,10 @@ class JsonConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
     async def user_close(self, event: dict[str, Any]) -> None:
-        """A message to the user's group (``broadcast.user_group``): close this socket."""
+        """A message to the user's group (``broadcast.user_group``): close this socket,
+        after the message that says why (``sanctioned``, docs/protocol.md) if it has one."""
+        if event.get("text"):
+            await self.send(text_data=event["text"])
         await self.close(code=event.get("code", SANCTIONED))
 
     def start(self) -> None:

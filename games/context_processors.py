@@ -7,6 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from games import services
+from games.close_codes import CODES
 
 
 def my_table(request: HttpRequest) -> dict[str, Any]:
@@ -15,3 +16,8 @@ def my_table(request: HttpRequest) -> dict[str, Any]:
     if user is None or not user.is_authenticated:
         return {}
     return {"my_table": services.live_tables_of(user).only("pk").first()}
+
+
+def close_codes(request: HttpRequest) -> dict[str, Any]:
+    """The websockets' close codes, for the pages that open one (games.close_codes)."""
+    return {"close_codes": CODES}

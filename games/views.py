@@ -15,6 +15,7 @@ from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
 from games.services import Busy, ServiceError
+from leaderboard.attempt_end import daily_end
 from leaderboard.results import match_ratings
 
 
@@ -107,7 +108,7 @@ def deals(request: HttpRequest) -> HttpResponse:
 
 
 def _lobby_row(entry: dict[str, Any], names: dict[str, str], me: str) -> dict[str, Any]:
-    """A table of the lobby as its page shows it (lobby.js draws the same from ``entry``)."""
+    """A table of the lobby as its page shows it (lobby.mjs draws the same from ``entry``)."""
     return {
         **entry,
         "name": names.get(entry["variant"], entry["variant"]),
@@ -132,7 +133,8 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     websocket, so no hand or seed is ever put in the page."""
     game = _visible_game(request, pk)
     seat = game.seat_set.filter(player_id=request.user.pk).values_list("index", flat=True).first()
-    names = {seat.index: seat.name for seat in game.seat_set.select_related("player")}
+    seats = list(game.seat_set.select_related("player"))
+    names = {seat.index: seat.name for seat in seats}
     invitation = request.GET.get("invitation", "")
     # Reaching a private table unseated means holding its invitation: the socket needs it too.
     invited = seat is None and not game.public and game.invites(invitation)
@@ -143,6 +145,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         "invited": invited,
         "me": request.user.get_username(),
         "variants": {v.id: str(v.name) for v in variants()},
+        "daily": daily_end(game),
     }
     return render(
         request,
@@ -151,6 +154,10 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "game": game,
             "variant": next(v for v in variants() if v.id == game.variant),
             "players": [names.get(i) for i in range(game.seats)],
+            # Who may be reported from here: the other players, never a house robot.
+            "reportable": [
+                s.name for s in seats if s.player_id is not None and s.player_id != request.user.pk
+            ],
             "seat": seat,
             "page": page,
             "invitation": invitation,

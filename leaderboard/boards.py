@@ -136,6 +136,7 @@ def variants_played(player: AbstractBaseUser) -> list[dict[str, Any]]:
                 "rank": here.rank if here else None,
                 "page": here.page if here else 1,
                 "chart": history_chart(history, key),
+                "points": len(history),  # the profile draws the chart from two points on
             }
         )
     return out

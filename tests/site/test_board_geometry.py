@@ -1,5 +1,6 @@
-"""The board's geometry module (static/js/board-geometry.mjs) under node's own test runner,
-on the line of every state of real rounds of every variant, played through the engine."""
+"""The site's script modules (static/js/) under node's own test runner: one test here for
+each node test file of tests/js/; the board's geometry (static/js/board-geometry.mjs) on
+the line of every state of real rounds of every variant, played through the engine."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from games.rules import VARIANTS, apply, deal_round, new_match, table_play
 from games.rules.state import line_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
+NODE_TESTS = ROOT / "tests" / "js"
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def lines() -> list[dict]:
@@ -30,15 +33,47 @@ def lines() -> list[dict]:
     return out
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_the_board_geometry_passes_its_own_tests_on_real_lines(tmp_path):
-    data = tmp_path / "lines.json"
-    data.write_text(json.dumps(lines()))
-    result = subprocess.run(
-        ["node", "--test", str(ROOT / "tests" / "js" / "board_geometry.test.mjs")],
-        env={**os.environ, "LINES": str(data)},
+def node_test(path: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["node", "--test", str(path)],
+        env={**os.environ, **(env or {})},
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+@needs_node
+def test_the_board_geometry_passes_its_own_tests_on_real_lines(tmp_path):
+    data = tmp_path / "lines.json"
+    data.write_text(json.dumps(lines()))
+    result = node_test(NODE_TESTS / "board_geometry.test.mjs", {"LINES": str(data)})
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+MODULE_TESTS = sorted(p.name for p in NODE_TESTS.glob("*.test.mjs") if p.name != "board_geometry.test.mjs")
+
+
+def test_every_module_of_the_site_has_node_tests():
+    """socket.mjs, tiles.mjs, text.mjs and the table's parts (static/js/table/)."""
+    assert {
+        "socket.test.mjs",
+        "text.test.mjs",
+        "tiles.test.mjs",
+        "table_board.test.mjs",
+        "table_hand.test.mjs",
+        "table_journal.test.mjs",
+        "table_clock.test.mjs",
+        "table_results.test.mjs",
+        "table_apply.test.mjs",
+        "table_seats.test.mjs",
+        "table_scores.test.mjs",
+    } <= set(MODULE_TESTS)
+
+
+@needs_node
+@pytest.mark.parametrize("name", MODULE_TESTS)
+def test_a_script_module_passes_its_node_tests(name):
+    result = node_test(NODE_TESTS / name)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "# fail 0" in result.stdout and "# pass 0" not in result.stdout

@@ -60,7 +60,7 @@ def test_it_has_the_hooks_of_the_browser_tests(client, alice):
     assert '<form id="open-table" method="post" action="/salon/">' in html
     assert '<button id="open-table-submit" type="submit">Ouvrir la table</button>' in html
     assert '<ul id="tables" class="tables">' in html
-    assert 'src="/static/js/lobby.js"' in html
+    assert 'src="/static/js/lobby.mjs"' in html
 
 
 def test_it_lists_open_public_tables_only_newest_first(client, alice, players):

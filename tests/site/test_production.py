@@ -98,7 +98,7 @@ def test_no_template_has_an_inline_script_style_or_event_handler():
                 offences.append(f"{template}: {tag}")
         for found in re.findall(r"<style\b|\sstyle=|\son[a-z]+=", text):
             offences.append(f"{template}: {found}")
-    for script in (ROOT / "static").rglob("*.js"):
+    for script in [*(ROOT / "static").rglob("*.js"), *(ROOT / "static").rglob("*.mjs")]:
         text = script.read_text()
         for found in re.findall(r"setAttribute\(\s*[\"']style|\beval\(|new Function\(", text):
             offences.append(f"{script}: {found}")

@@ -57,6 +57,7 @@ def test_the_page_holds_no_seed_and_no_state(client, players):
         "invited",
         "me",
         "variants",
+        "daily",  # a daily attempt's end panel's links and times (None here)
     }
 
 

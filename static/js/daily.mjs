@@ -1,14 +1,14 @@
 // The daily challenge's page: the ranking kept live while the day lasts, by asking the
 // server for it every few seconds (a finished attempt's rank appears without a reload).
 
+import { format } from "./text.mjs";
+
 const POLL_MS = 5000;
 
 const page = JSON.parse(document.getElementById("daily-data").textContent);
 const strings = JSON.parse(document.getElementById("daily-strings").textContent);
 
-function text(key, values = {}) {
-  return strings[key].replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
-}
+const text = (key, values = {}) => format(strings[key], values);
 
 function cell(content, className) {
   const td = document.createElement("td");

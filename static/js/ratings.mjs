@@ -1,8 +1,11 @@
 /* A rated match's rating changes on its table page: each player's rating before the
    match and the change. Filled in when the table's socket says the match was rated (the
-   "ratings" message, docs/protocol.md, relayed by table.js as a "table:message" event),
-   or fetched once the match is over if that message came while the page was away. */
-"use strict";
+   "ratings" message, docs/protocol.md, relayed by table/apply.mjs as a "table:message"
+   event), or fetched once the match is over if that message came while the page was away. */
+import { backoff } from "./socket.mjs";
+
+// Asked again at most this many times, less and less often (socket.mjs's back-off).
+const TRIES = 5;
 
 (() => {
   const panel = document.getElementById("ratings");
@@ -64,14 +67,14 @@
   async function fetchRatings() {
     if (fetching || shown) return;
     fetching = true;
-    for (let wait = 1000; wait <= 16000 && !shown; wait *= 2) {
+    for (let attempt = 0; attempt < TRIES && !shown; attempt += 1) {
       try {
         const response = await fetch(panel.dataset.url, { headers: { Accept: "application/json" } });
         if (response.ok && show((await response.json()).ratings)) break;
       } catch {
         // The network is away: the next try, or the socket's message, will do.
       }
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await new Promise((resolve) => setTimeout(resolve, backoff(attempt, { max: 16000 })));
     }
     fetching = false;
   }

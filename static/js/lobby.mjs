@@ -1,21 +1,17 @@
 // The lobby: the open public tables, kept live by the websocket /ws/salon/
-// (docs/protocol.md, "The lobby"), and the form that opens a table, whose seats
-// and targets follow the chosen variant. Every text comes from the page
+// (docs/protocol.md, "The lobby"; socket.mjs), and the form that opens a table, whose
+// seats and targets follow the chosen variant. Every text comes from the page
 // (#lobby-strings), in the page's language.
-(function () {
-  "use strict";
+import { openSocket, refusal } from "./socket.mjs";
+import { format } from "./text.mjs";
 
+(function () {
   const page = JSON.parse(document.getElementById("lobby-data").textContent);
   const strings = JSON.parse(document.getElementById("lobby-strings").textContent);
   const list = document.getElementById("tables");
   const empty = document.getElementById("no-tables");
   const status = document.getElementById("live-status");
   const rowTemplate = document.getElementById("table-row");
-
-  // "Objectif : %(target)s points" with {target: 100}.
-  function format(text, values) {
-    return text.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
-  }
 
   // The tables -----------------------------------------------------------
 
@@ -73,43 +69,30 @@
     showEmpty();
   }
 
-  // The websocket, reconnected with a growing delay ----------------------
-
-  const MIN_DELAY = 1000;
-  const MAX_DELAY = 30000;
-  let delay = MIN_DELAY;
+  // The websocket (socket.mjs): back after a lost connection, never after a sanction ----
 
   function connect() {
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const socket = new WebSocket(scheme + location.host + page.socket);
-    if (delay === MIN_DELAY) status.textContent = strings.connecting; // else: the reconnecting text stays
-    socket.addEventListener("open", () => {
-      delay = MIN_DELAY;
-      status.textContent = strings.live;
+    status.textContent = strings.connecting;
+    openSocket(page.socket, {
+      onOpen: () => {
+        status.classList.remove("fatal");
+        status.textContent = strings.live;
+      },
+      onMessage: (message) => {
+        if (message.type === "tables") setTables(message.tables);
+        else if (message.type === "table") upsert(message.table);
+      },
+      // Said once per attempt, not counted down: the status is read out by screen readers.
+      onLost: (delay) => {
+        status.textContent = format(strings.reconnecting, { seconds: Math.ceil(delay / 1000) });
+      },
+      // Closed for good (4403: the account was suspended or banned): the list is no longer live.
+      onRefused: (reason, notice) => {
+        const { key, values } = refusal(reason, notice, document.documentElement.lang || "fr");
+        status.classList.add("fatal");
+        status.textContent = format(strings[key], values);
+      },
     });
-    socket.addEventListener("message", (event) => {
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch (e) {
-        return;
-      }
-      if (message.type === "tables") setTables(message.tables);
-      else if (message.type === "table") upsert(message.table);
-    });
-    // 4403: the account was suspended or banned (docs/protocol.md): no coming back.
-    socket.addEventListener("close", (event) => {
-      if (event.code !== 4403) reconnect();
-    });
-  }
-
-  function reconnect() {
-    // Up to a quarter more, at random, so that a restarted server is not hit by every page at once.
-    const wait = delay * (1 + Math.random() / 4);
-    delay = Math.min(delay * 2, MAX_DELAY);
-    // Said once per attempt, not counted down: the status is read out by screen readers.
-    status.textContent = format(strings.reconnecting, { seconds: Math.ceil(wait / 1000) });
-    setTimeout(connect, wait);
   }
 
   // The form: seats and targets the chosen variant allows ----------------

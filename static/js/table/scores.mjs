@@ -1,0 +1,124 @@
+/* What the board and the scores say: the stock, the open ends or the count that scores
+   (R41), the round's commitment and seed (R12), the scores, and what every seat may work
+   out from what R6 shows. */
+import { classes, el, fill } from "../dom.mjs";
+import { $, END_NAMES, playerName, sideName, state, t, tileCount } from "./state.mjs";
+
+export function renderBoardInfo() {
+  const round = state.view.round;
+  const items = [];
+  if (state.flags.draws) items.push(t("stock", { tiles: tileCount(round.stock_size) }));
+  if (round.count_parts) {
+    items.push(...countInfo(round));
+  } else if (round.line) {
+    const ends = END_NAMES.filter((end) => end in round.line.ends).map((end) =>
+      t("end_value", { end: t(`end_${end}`), n: round.line.ends[end] }),
+    );
+    items.push(t("ends", { ends: ends.join(", ") }));
+  }
+  fill(
+    $("board-info"),
+    items.map((item) => el("span", { class: "info" }, item)),
+  );
+}
+
+/** R41: the count, the ends that make it and why; the ends that count nothing, and why. */
+export function countInfo(round) {
+  const counting = round.count_parts.filter((part) => part.counts > 0);
+  const terms = counting.map((part) =>
+    t(["double", "spinner", "lone_double"].includes(part.why) ? "count_part_double" : "count_part", {
+      end: t(`end_${part.end}`),
+      n: part.number,
+      counts: part.counts,
+    }),
+  );
+  const items = [t("count_sum", { count: round.count, terms: terms.join(" + ") || "0" })];
+  const empty = round.count_parts.filter((part) => part.why === "empty_arm").map((part) => t(`end_${part.end}`));
+  if (empty.length) items.push(t("count_empty_arms", { ends: state.text.list(empty) }));
+  if (counting.some((part) => part.why === "spinner")) items.push(t("count_spinner"));
+  return items;
+}
+
+export function renderCommitment() {
+  const dealt = state.table.rounds.find((entry) => entry.number === state.view.round.number);
+  fill(
+    $("commitment"),
+    dealt ? el("span", {}, t("commitment", { value: dealt.commitment })) : null,
+    dealt && dealt.seed ? el("span", {}, t("seed", { value: dealt.seed })) : null,
+  );
+}
+
+export function renderScores() {
+  const { view, flags } = state;
+  const round = view.round;
+  const showRound = round.count !== null; // points scored during play (all_fives, fives_threes)
+  const rows = view.scores.map((score, side) =>
+    el(
+      "tr",
+      { class: classes(view.side === side && "me"), "data-side": side },
+      el("th", { scope: "row" }, sideName(side)),
+      el("td", { class: "score" }, String(score)),
+      showRound ? el("td", {}, `+${round.points[side]}`) : null,
+    ),
+  );
+  const target = view.target === null ? null : t(flags.exact ? "target_exact" : "target", view);
+  fill(
+    $("scores"),
+    el(
+      "table",
+      { class: "score-table" },
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          el("th", { scope: "col" }, t(flags.teams ? "col_side" : "col_player")),
+          el("th", { scope: "col" }, t("col_total")),
+          showRound ? el("th", { scope: "col" }, t("col_round")) : null,
+        ),
+      ),
+      el("tbody", {}, rows),
+    ),
+    target ? el("p", { class: "target" }, target) : null,
+    flags.lowWins ? el("p", { class: "target" }, t("low_wins")) : null,
+  );
+}
+
+/** What every seat may work out from what R6 shows (the server counts it): for each
+ * number, its seven tiles, and who showed they hold none of it. */
+export function renderPublicInfo() {
+  const { view } = state;
+  const panel = view.round.public;
+  const box = $("public-info");
+  if (!panel) {
+    fill(box);
+    return;
+  }
+  const mine = view.seat !== null;
+  const head = ["col_number", "col_on_line", ...(mine ? ["col_in_hand"] : []), "col_unseen", "col_none"];
+  fill(
+    box,
+    el(
+      "table",
+      { class: "public-table" },
+      el("caption", {}, t("public_caption")),
+      el("thead", {}, el("tr", {}, head.map((key) => el("th", { scope: "col" }, t(key))))),
+      el(
+        "tbody",
+        {},
+        panel.map((entry) =>
+          el(
+            "tr",
+            { "data-number": entry.number },
+            el("th", { scope: "row" }, String(entry.number)),
+            el("td", {}, String(entry.on_line)),
+            mine ? el("td", {}, String(entry.in_hand)) : null,
+            el("td", {}, String(entry.unseen)),
+            el("td", { class: "none" }, entry.none.map((seat) => playerName(seat)).join(", ")),
+          ),
+        ),
+      ),
+    ),
+  );
+}
