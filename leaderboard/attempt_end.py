@@ -9,6 +9,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from games import access
 from games.models import Game
 from leaderboard.models import DailyAttempt
 
@@ -26,5 +27,5 @@ def daily_end(game: Game) -> dict[str, Any] | None:
         "ranking_url": reverse("daily_day", args=[day]),
         "standing_url": reverse("daily_ranking", args=[day]),
         "replay_opens": opens.isoformat(),
-        "replay_open": game.day_over(),
+        "replay_open": not access.deals_secret(game),
     }
