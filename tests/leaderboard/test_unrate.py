@@ -45,7 +45,9 @@ def test_unrating_a_first_match_leaves_no_rating(players):
 
 def test_unrating_an_earlier_match_rates_the_later_ones_again_from_before_it(players):
     alice, bob, charlie, dave = players[:4]
-    t0 = timezone.now() - timedelta(days=3)
+    # Three days ago at 9 in the morning, Paris time: the four matches, an hour apart, are
+    # played on one Paris day whatever the hour the test runs (sigma grows with idle days).
+    t0 = timezone.localtime().replace(hour=9, minute=0, second=0, microsecond=0) - timedelta(days=3)
     voided = finished("draw", [alice, bob], [100, 0], [True, False])
     ratings.rate_match(voided.pk, now=t0)
     # Later: bob against charlie (depends on the voided match through bob), then charlie
