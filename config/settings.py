@@ -448,11 +448,13 @@ KNOX_TOKEN_MODEL = "accounts.ApiToken"
 MIGRATION_MODULES = {"knox": None}
 API_TOKENS_PER_USER = 20
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Dominos — API de l’historique",
-    "DESCRIPTION": (
-        "Read-only history of the site's matches, players, daily challenges and "
-        "leaderboards. Match records are in the format of docs/record.md "
-        "(python -m games.rules replay)."
+    # In the language of the request: the schema's own texts are French, with English in locale/en.
+    "TITLE": _("Dominos — API de l’historique"),
+    "DESCRIPTION": _(
+        "L’historique, en lecture seule, des parties du site, de ses joueurs, des défis du jour et "
+        "des classements. L’enregistrement (record) d’une partie se rejoue tel quel avec "
+        "python -m games.rules replay ; comment une graine devient une donne, et comment la "
+        "vérifier : /donnes/."
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,

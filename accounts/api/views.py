@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import GenericAPIView
@@ -28,7 +29,7 @@ from leaderboard.api.daily import results_of
 from leaderboard.api.ratings import ratings_of
 
 USERNAME_PARAMETER = OpenApiParameter(
-    "username", str, OpenApiParameter.PATH, description="The player's username."
+    "username", str, OpenApiParameter.PATH, description=_("Le nom du joueur.")
 )
 
 
@@ -41,7 +42,15 @@ def player_named(username: str) -> AbstractBaseUser:
     return player
 
 
-@extend_schema_view(get=extend_schema(operation_id="players_retrieve", parameters=[USERNAME_PARAMETER]))
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="players_retrieve",
+        description=_(
+            "Le profil d’un joueur : depuis quand il est inscrit, et ses parties terminées par variante."
+        ),
+        parameters=[USERNAME_PARAMETER],
+    )
+)
 class PlayerView(APIView):
     """A player's profile: when they joined, and their finished matches per variant."""
 
@@ -65,7 +74,17 @@ class PlayerView(APIView):
         return Response(PlayerSerializer(data).data)
 
 
-@extend_schema_view(get=extend_schema(operation_id="players_matches_list", parameters=[USERNAME_PARAMETER]))
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="players_matches_list",
+        description=_(
+            "Les parties d’un joueur que l’appelant peut voir, les plus récentes "
+            "d’abord, avec les filtres de /api/matches/ (result est celui du "
+            "joueur)."
+        ),
+        parameters=[USERNAME_PARAMETER],
+    )
+)
 class PlayerMatchesView(MatchListView):
     """A player's matches that the caller may see, newest first, with the filters of /api/matches/
     (``result`` is the player's)."""
@@ -88,13 +107,21 @@ class JSONErrors(BaseContentNegotiation):
 @extend_schema_view(
     get=extend_schema(
         operation_id="players_export",
+        description=_(
+            "Toutes les parties d’un joueur que l’appelant peut voir, en NDJSON, "
+            "avec les filtres de /api/matches/. Elle a sa propre limite de "
+            "requêtes, plus basse."
+        ),
         parameters=[USERNAME_PARAMETER],
         filters=True,
         responses={
             (200, export.CONTENT_TYPE): OpenApiResponse(
                 ExportLineSerializer(many=True),
-                "One match a line (NDJSON), newest first: its game record (docs/record.md) with its "
-                "summary. Streamed: the first lines come at once.",
+                _(
+                    "Une partie par ligne (NDJSON), la plus récente d’abord : son "
+                    "enregistrement (docs/record.md) avec son résumé. En flux : les "
+                    "premières lignes viennent tout de suite."
+                ),
             )
         },
     )

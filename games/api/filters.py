@@ -93,28 +93,38 @@ def start_of(day: Any) -> datetime:
 class MatchFilter(django_filters.FilterSet):
     player = NamesFilter(
         method="filter_nothing",
-        help_text="Username; repeat it (player=a&player=b) for the matches of all of them together.",
+        help_text=_("Nom d’un joueur ; répétez-le (player=a&player=b) pour les parties de tous ensemble."),
     )
     variant = django_filters.ChoiceFilter(choices=[(key, key) for key in VARIANTS])
     seats = SeatsFilter(min_value=2, max_value=4)
     since = MomentFilter(
         method="filter_since",
-        help_text="Matches started at or after this ISO 8601 date or date and time (Paris time without "
-        "an offset; a date: from the start of that day).",
+        help_text=_(
+            "Les parties commencées à partir de cette date, ou date et heure, ISO "
+            "8601 (heure de Paris sans décalage ; une date : depuis le début de ce "
+            "jour)."
+        ),
     )
     until = MomentFilter(
         method="filter_until",
-        help_text="Matches started at or before this ISO 8601 date or date and time (Paris time without "
-        "an offset; a date: up to the end of that day).",
+        help_text=_(
+            "Les parties commencées jusqu’à cette date, ou date et heure, ISO 8601 "
+            "(heure de Paris sans décalage ; une date : jusqu’à la fin de ce jour)."
+        ),
     )
     result = django_filters.ChoiceFilter(
         choices=[("won", "won"), ("lost", "lost")],
         method="filter_nothing",
-        help_text="The matches the (first) player won, or lost; needs player (or a player's own list).",
+        help_text=_(
+            "Les parties que le (premier) joueur a gagnées, ou perdues ; il faut "
+            "player (ou la liste propre d’un joueur)."
+        ),
     )
     status = django_filters.ChoiceFilter(choices=[(key, key) for key in STATUSES], method="filter_status")
-    rated = django_filters.BooleanFilter(help_text="Rated matches (true) or friendly ones (false).")
-    daily = django_filters.BooleanFilter(help_text="Daily challenge attempts (true) or tables (false).")
+    rated = django_filters.BooleanFilter(help_text=_("Les parties classées (true) ou amicales (false)."))
+    daily = django_filters.BooleanFilter(
+        help_text=_("Les tentatives du défi du jour (true) ou les tables (false).")
+    )
 
     class Meta:
         model = Game

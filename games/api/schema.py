@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular import openapi
 from drf_spectacular.utils import OpenApiResponse
 
@@ -16,10 +17,10 @@ class AutoSchema(openapi.AutoSchema):
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)
         errors: dict[str, Any] = {
-            "400": OpenApiResponse(VALIDATION, "A parameter is not valid; each one says why."),
-            "401": OpenApiResponse(ErrorSerializer, "A token that is not (or no longer) valid."),
-            "404": OpenApiResponse(ErrorSerializer, "No such thing, or not one the caller may see."),
-            "429": OpenApiResponse(ErrorSerializer, "Too many requests: see the Retry-After header."),
+            "400": OpenApiResponse(VALIDATION, _("Un paramètre n’est pas valable ; chacun dit pourquoi.")),
+            "401": OpenApiResponse(ErrorSerializer, _("Un jeton qui n’est pas (ou plus) valable.")),
+            "404": OpenApiResponse(ErrorSerializer, _("Rien de tel, ou rien que l’appelant puisse voir.")),
+            "429": OpenApiResponse(ErrorSerializer, _("Trop de requêtes : voir l’en-tête Retry-After.")),
         }
         for code, response in errors.items():
             if code not in responses:

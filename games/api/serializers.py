@@ -7,7 +7,8 @@ and the test suite checks every answer against it (schemathesis).
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema_field
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from games.api.records import STATUSES
@@ -20,8 +21,10 @@ SIDE = {"type": "integer", "minimum": 0}
     {
         "oneOf": [SIDE, {"type": "array", "items": SIDE}],
         "nullable": True,
-        "description": "The winning side: a side (a seat, or a team in partners), a list of sides "
-        "in family when the lowest totals are shared, or null.",
+        "description": _(
+            "Le camp gagnant : un camp (une place, ou une équipe au Domino en équipe), une liste "
+            "de camps au Domino familial quand les plus petits totaux sont partagés, ou null."
+        ),
     }
 )
 class WinnerField(serializers.JSONField):
@@ -33,7 +36,7 @@ class AnyObjectField(serializers.JSONField):
     pass
 
 
-@extend_schema_field({"nullable": True, "description": "The line of tiles (docs/protocol.md)."})
+@extend_schema_field({"nullable": True, "description": _("La ligne de dominos (docs/protocol.md).")})
 class AnyField(serializers.JSONField):
     pass
 
@@ -43,20 +46,28 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class RatingChangeSerializer(serializers.Serializer):
-    before = serializers.IntegerField(help_text="the player's rating in the variant before the match")
-    change = serializers.IntegerField(help_text="what the match changed it by (+14, -9)")
-    provisional = serializers.BooleanField(help_text="whether the rating before was provisional")
+    before = serializers.IntegerField(help_text=_("le classement du joueur dans la variante avant la partie"))
+    change = serializers.IntegerField(help_text=_("de combien la partie l’a changé (+14, -9)"))
+    provisional = serializers.BooleanField(help_text=_("si le classement d’avant était provisoire"))
 
 
 class PlayerSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0)
-    username = serializers.CharField(allow_null=True, help_text="null for a house robot's seat")
-    robot = serializers.CharField(allow_null=True, help_text="the house robot's name; null for a player")
-    side = serializers.IntegerField(min_value=0, help_text="the seat, or the team in partners (R2)")
-    score = serializers.IntegerField(allow_null=True, help_text="the side's final points; null until the end")
-    won = serializers.BooleanField(allow_null=True, help_text="null until the end of the match")
+    username = serializers.CharField(
+        allow_null=True, help_text=_("null pour la place d’un robot de la maison")
+    )
+    robot = serializers.CharField(
+        allow_null=True, help_text=_("le nom du robot de la maison ; null pour un joueur")
+    )
+    side = serializers.IntegerField(
+        min_value=0, help_text=_("la place, ou l’équipe au Domino en équipe (R2)")
+    )
+    score = serializers.IntegerField(
+        allow_null=True, help_text=_("les points finaux du camp ; null jusqu’à la fin")
+    )
+    won = serializers.BooleanField(allow_null=True, help_text=_("null jusqu’à la fin de la partie"))
     rating = RatingChangeSerializer(
-        allow_null=True, help_text="null unless the match is rated and rated already"
+        allow_null=True, help_text=_("null sauf si la partie est classée et déjà prise en compte")
     )
 
 
@@ -67,8 +78,10 @@ class MatchSerializer(serializers.Serializer):
     seats = serializers.IntegerField(min_value=2, max_value=4)
     target = serializers.IntegerField(allow_null=True)
     public = serializers.BooleanField()
-    rated = serializers.BooleanField(help_text="whether the match moves its players' ratings")
-    daily = serializers.BooleanField(help_text="a daily challenge attempt (against the house robots)")
+    rated = serializers.BooleanField(help_text=_("si la partie change le classement de ses joueurs"))
+    daily = serializers.BooleanField(
+        help_text=_("une tentative du défi du jour (contre les robots de la maison)")
+    )
     status = serializers.ChoiceField(choices=list(STATUSES))
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
@@ -84,7 +97,7 @@ class ActionSerializer(serializers.Serializer):
     open = serializers.IntegerField(required=False, min_value=0, max_value=6)
     draw = serializers.CharField(required=False)
     # "pass" is a Python keyword: the field is named in the schema by the serializer's fields.
-    auto = serializers.BooleanField(required=False, help_text="played by the table for the player (R52)")
+    auto = serializers.BooleanField(required=False, help_text=_("joué par la table pour le joueur (R52)"))
 
     def get_fields(self) -> dict[str, serializers.Field]:
         fields = super().get_fields()
@@ -99,6 +112,9 @@ class RecordRoundSerializer(serializers.Serializer):
     actions = ActionSerializer(many=True)
 
 
+@extend_schema_serializer(
+    description=_("L’enregistrement de la partie (RULES.md §7, docs/record.md), des manches terminées.")
+)
 class RecordSerializer(serializers.Serializer):
     """The game record of RULES.md §7 (docs/record.md), of the rounds that are over."""
 
@@ -110,8 +126,10 @@ class RecordSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1)
-    commitment = serializers.CharField(help_text="SHA-256 of the seed, shown from the round's start (R12)")
-    seed = serializers.CharField(allow_null=True, help_text="null until the round is over (R12)")
+    commitment = serializers.CharField(
+        help_text=_("le SHA-256 de la graine, montré dès le début de la manche (R12)")
+    )
+    seed = serializers.CharField(allow_null=True, help_text=_("null jusqu’à la fin de la manche (R12)"))
     started = serializers.DateTimeField()
     finished = serializers.DateTimeField(allow_null=True)
     result = serializers.ChoiceField(choices=["domino", "blocked", "closed", "unfinished"], allow_null=True)
@@ -120,6 +138,11 @@ class RoundSerializer(serializers.Serializer):
     pips_left = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
 
 
+@extend_schema_serializer(
+    description=_(
+        "La manche en cours, telle qu’un spectateur la voit (R6) : ni main, ni pioche, ni domino pioché."
+    )
+)
 class CurrentRoundSerializer(serializers.Serializer):
     """The round in play, as a spectator sees it (R6): no hand, no stock, no drawn tile."""
 
@@ -130,7 +153,9 @@ class CurrentRoundSerializer(serializers.Serializer):
     count = serializers.IntegerField(allow_null=True)
     hand_sizes = serializers.ListField(child=serializers.IntegerField())
     stock_size = serializers.IntegerField()
-    drawn = serializers.IntegerField(help_text="how many tiles the seat to act has drawn this turn")
+    drawn = serializers.IntegerField(
+        help_text=_("combien de dominos la place qui doit jouer a piochés à ce tour")
+    )
     draws = serializers.ListField(child=serializers.IntegerField())
     passes = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     points = serializers.ListField(child=serializers.IntegerField())
@@ -143,6 +168,13 @@ class MatchDetailSerializer(MatchSerializer):
     record = RecordSerializer()
 
 
+@extend_schema_serializer(
+    description=_(
+        "Une ligne de l’export : l’enregistrement de la partie (sa variante, "
+        "ses places, son objectif et ses manches, rejouable tel quel) avec le "
+        "résumé de la partie à côté."
+    )
+)
 class ExportLineSerializer(MatchSerializer):
     """One line of the export: the match's record (its variant, seats, target and rounds,
     replayable as it is) with the match's summary beside it."""

@@ -9,6 +9,7 @@ from csp.decorators import csp_update
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext_lazy as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from drf_spectacular.views import SpectacularSwaggerSplitView
@@ -103,7 +104,12 @@ def summaries(games: list[Game]) -> list[dict[str, Any]]:
     ]
 
 
-@extend_schema_view(get=extend_schema(operation_id="matches_list"))
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="matches_list",
+        description=_("Les parties que l’appelant peut voir, les plus récentes d’abord, filtrées."),
+    )
+)
 class MatchListView(ListAPIView):
     """Matches the caller may see, newest first, filtered."""
 
@@ -125,7 +131,14 @@ class MatchListView(ListAPIView):
 @extend_schema_view(
     get=extend_schema(
         operation_id="matches_retrieve",
-        parameters=[OpenApiParameter("id", int, OpenApiParameter.PATH, description="The match's id.")],
+        description=_(
+            "Une partie : ses joueurs par place, ses manches et leurs résultats, "
+            "son enregistrement, et la manche en cours telle qu’un spectateur la "
+            "voit. La partie d’une table privée est 404 pour qui n’y est pas assis."
+        ),
+        parameters=[
+            OpenApiParameter("id", int, OpenApiParameter.PATH, description=_("L’identifiant de la partie."))
+        ],
     )
 )
 class MatchDetailView(APIView):

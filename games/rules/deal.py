@@ -56,10 +56,14 @@ def round_seed(match_seed: str, number: int) -> str:
 _KEYS = struct.Struct(">28Q")
 
 
+def keys(seed: str, attempt: int = 0) -> tuple[int, ...]:
+    """The keys of the 28 tiles, in canonical order, of deal attempt ``attempt`` of ``seed`` (step 1)."""
+    return _KEYS.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(224))
+
+
 def _order(seed: str, attempt: int) -> list[int]:
     """The canonical indices of the 28 tiles in the order of deal attempt ``attempt`` of ``seed``."""
-    keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(224))
-    return sorted(range(28), key=keys.__getitem__)  # stable: equal keys keep canonical order
+    return sorted(range(28), key=keys(seed, attempt).__getitem__)  # stable: equal keys keep canonical order
 
 
 def shuffle(seed: str, attempt: int = 0) -> list[Tile]:

@@ -16,6 +16,7 @@ from typing import Any
 from django.core.paginator import EmptyPage, Paginator
 from django.db.models import Count
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -40,10 +41,10 @@ class DaySerializer(serializers.Serializer):
     url = serializers.CharField()
     variant = serializers.ChoiceField(choices=list(VARIANTS))
     seats = serializers.IntegerField()
-    commitment = serializers.CharField(help_text="SHA-256 of the day's seed, shown from the start")
+    commitment = serializers.CharField(help_text=_("le SHA-256 de la graine du jour, montré dès le début"))
     over = serializers.BooleanField()
-    seed = serializers.CharField(allow_null=True, help_text="published once the day is over (R63)")
-    players = serializers.IntegerField(help_text="attempts made")
+    seed = serializers.CharField(allow_null=True, help_text=_("publiée une fois le jour fini (R63)"))
+    players = serializers.IntegerField(help_text=_("les tentatives faites"))
 
 
 class StandingSerializer(serializers.Serializer):
@@ -52,9 +53,11 @@ class StandingSerializer(serializers.Serializer):
     points = serializers.IntegerField()
     robot_points = serializers.IntegerField()
     finished = serializers.DateTimeField()
-    complete = serializers.BooleanField(help_text="false: left unfinished, counted as it stood (R63)")
+    complete = serializers.BooleanField(
+        help_text=_("false : laissée inachevée, comptée telle qu’elle était (R63)")
+    )
     match = serializers.CharField(
-        allow_null=True, help_text="the attempt: the caller's own, or once the day is over"
+        allow_null=True, help_text=_("la tentative : celle de l’appelant, ou une fois le jour fini")
     )
 
 
@@ -87,10 +90,10 @@ class DealSerializer(serializers.Serializer):
 class DayDetailSerializer(DaySerializer):
     starts = serializers.DateTimeField()
     ends = serializers.DateTimeField()
-    ranked = serializers.IntegerField(help_text="attempts whose result stands")
+    ranked = serializers.IntegerField(help_text=_("les tentatives dont le résultat compte"))
     ranking = RankingSerializer()
-    mine = MineSerializer(allow_null=True, help_text="the caller's own attempt, if any")
-    deals = DealSerializer(many=True, help_text="empty until the day is over")
+    mine = MineSerializer(allow_null=True, help_text=_("la tentative de l’appelant, s’il en a une"))
+    deals = DealSerializer(many=True, help_text=_("vide jusqu’à la fin du jour"))
 
 
 class TravellerLineSerializer(serializers.Serializer):
@@ -191,7 +194,15 @@ class DayPagination(PageNumberPagination):
     page_size_query_param = "page_size"
 
 
-@extend_schema_view(get=extend_schema(operation_id="daily_list"))
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="daily_list",
+        description=_(
+            "Le défi de chaque jour, celui d’aujourd’hui d’abord : sa variante, ses "
+            "places et son engagement, et sa graine une fois le jour fini."
+        ),
+    )
+)
 class DailyListView(ListAPIView):
     """Each day's challenge, today's first: its variant, seats and commitment, and its seed
     once the day is over."""
@@ -211,15 +222,22 @@ class DailyListView(ListAPIView):
         return self.get_paginated_response(DaySerializer(rows, many=True).data)
 
 
-DATE_PARAMETER = OpenApiParameter("date", str, OpenApiParameter.PATH, description="The day, as 2026-11-30.")
+DATE_PARAMETER = OpenApiParameter(
+    "date", str, OpenApiParameter.PATH, description=_("Le jour, comme 2026-11-30.")
+)
 
 
 @extend_schema_view(
     get=extend_schema(
         operation_id="daily_retrieve",
+        description=_(
+            "Le défi d’un jour : son classement (R62) par pages, la tentative de "
+            "l’appelant, et, le jour fini, sa graine et ses cinq donnes, chacune "
+            "avec sa feuille."
+        ),
         parameters=[
             DATE_PARAMETER,
-            OpenApiParameter("page", int, description="The page of the ranking (50 a page)."),
+            OpenApiParameter("page", int, description=_("La page du classement (50 par page).")),
         ],
     )
 )
@@ -303,10 +321,15 @@ class DailyDayView(APIView):
 @extend_schema_view(
     get=extend_schema(
         operation_id="daily_deal_retrieve",
+        description=_(
+            "La feuille d’une donne, une fois le jour fini : la donne, et le score "
+            "de chaque tentative sur elle, le meilleur d’abord, avec la répartition "
+            "des scores (404 tant que le jour dure, R63)."
+        ),
         parameters=[
             DATE_PARAMETER,
-            OpenApiParameter("number", int, OpenApiParameter.PATH, description="The deal, 1 to 5."),
-            OpenApiParameter("page", int, description="The page of the traveller (100 a page)."),
+            OpenApiParameter("number", int, OpenApiParameter.PATH, description=_("La donne, de 1 à 5.")),
+            OpenApiParameter("page", int, description=_("La page de la feuille (100 par page).")),
         ],
     )
 )

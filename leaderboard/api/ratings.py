@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -21,17 +22,19 @@ from leaderboard.models import Rating
 
 class RatingSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=list(VARIANTS))
-    rating = serializers.IntegerField(help_text="the number shown (openskill's ordinal)")
-    provisional = serializers.BooleanField(help_text="shown with a ? until enough rated matches")
+    rating = serializers.IntegerField(help_text=_("le nombre montré (l’ordinal d’openskill)"))
+    provisional = serializers.BooleanField(help_text=_("montré avec un ? jusqu’à assez de parties classées"))
     rank = serializers.IntegerField(
-        allow_null=True, help_text="among established players; null while provisional"
+        allow_null=True, help_text=_("parmi les joueurs établis ; null tant que le classement est provisoire")
     )
-    matches = serializers.IntegerField(help_text="rated matches played in the variant")
+    matches = serializers.IntegerField(help_text=_("les parties classées jouées dans la variante"))
     last_played = serializers.DateTimeField()
 
 
 class BoardEntrySerializer(serializers.Serializer):
-    rank = serializers.IntegerField(allow_null=True, help_text="null for the provisional players' list")
+    rank = serializers.IntegerField(
+        allow_null=True, help_text=_("null dans la liste des joueurs au classement provisoire")
+    )
     username = serializers.CharField()
     url = serializers.CharField()
     rating = serializers.IntegerField()
@@ -75,12 +78,19 @@ class BoardPagination(PageNumberPagination):
 @extend_schema_view(
     get=extend_schema(
         operation_id="leaderboards_list",
+        description=_(
+            "Le classement d’une variante : les joueurs établis, le meilleur "
+            "d’abord, avec leur rang ; provisional=true donne à part les joueurs au "
+            "classement provisoire."
+        ),
         parameters=[
             OpenApiParameter("variant", str, OpenApiParameter.PATH, enum=list(VARIANTS)),
             OpenApiParameter(
                 "provisional",
                 bool,
-                description="The provisional players (not ranked yet) instead of the established ones.",
+                description=_(
+                    "Les joueurs au classement provisoire (pas encore classés) au lieu des joueurs établis."
+                ),
             ),
         ],
     )

@@ -56,3 +56,49 @@ def test_docs_page_loads_nothing_from_another_host():
     assert init.status_code == 200 and init["Content-Type"].startswith("application/javascript")
     text = init.content.decode()
     assert "/api/schema/" in text and not re.search(r"https?://", text)
+
+
+def descriptions(schema: object, path: str = "") -> dict[str, str]:
+    """Every text of the schema meant for a reader (titles, summaries, descriptions), by where
+    it is; not the lists of an enum's values (``* `won` - won``), which are the values."""
+    found: dict[str, str] = {}
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key in ("title", "summary", "description") and isinstance(value, str):
+                if value and not value.startswith("* `"):
+                    found[f"{path}/{key}"] = value
+            else:
+                found.update(descriptions(value, f"{path}/{key}"))
+    elif isinstance(schema, list):
+        for index, value in enumerate(schema):
+            found.update(descriptions(value, f"{path}[{index}]"))
+    return found
+
+
+def test_the_schema_describes_the_api_in_french_and_in_english(client):
+    """Issue 19, 12: every description of the API is in the reader's language."""
+    french = descriptions(client.get("/api/schema/?format=json").json())
+    english = descriptions(client.get("/api/schema/?format=json", HTTP_ACCEPT_LANGUAGE="en").json())
+    assert french.keys() == english.keys() and len(french) > 100
+    same = {where: text for where, text in french.items() if english[where] == text}
+    assert same == {}, "not translated"
+    assert french["/info/title"] == "Dominos — API de l’historique"
+    assert english["/info/title"] == "Dominoes — history API"
+    assert "/donnes/" in french["/info/description"] and "docs/record.md" not in french["/info/description"]
+    matches = "/paths//api/matches//get/description"
+    assert french[matches] == "Les parties que l’appelant peut voir, les plus récentes d’abord, filtrées."
+    assert english[matches] == "Matches the caller may see, newest first, filtered."
+    # The schema asked for in a language (?lang=, drf-spectacular's) answers in it.
+    asked = descriptions(client.get("/api/schema/?format=json&lang=en").json())
+    assert asked == english
+
+
+def test_the_docs_page_says_its_language_and_leads_back_to_the_site(client):
+    """Issue 19, 12: /api/docs/ has a lang, and a way home."""
+    french = client.get("/api/docs/").content.decode()
+    assert '<html lang="fr">' in french
+    assert re.search(r'<a [^>]*href="/"[^>]*>Retour au site</a>', french)
+    assert 'href="/donnes/"' in french and 'action="/i18n/setlang/"' in french
+    english = client.get("/api/docs/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="en">' in english
+    assert re.search(r'<a [^>]*href="/"[^>]*>Back to the site</a>', english)

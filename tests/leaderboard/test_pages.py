@@ -202,3 +202,42 @@ def test_a_rows_profile_link_is_the_profiles_url_whatever_the_name():
     page = Paginator(fake, 50).page(1)
     assert [row["url"] for row in boards.rows(page, 1)] == [reverse("profile", args=[n]) for n in names]
     assert [row["mine"] for row in boards.rows(page, 1)] == [False, True, False, False]
+
+
+def test_a_board_of_provisional_players_only_does_not_say_that_nobody_is_rated(client):
+    """Issue 19, 15: "Personne n'est encore classé" stood above a filled list of provisional
+    players; it says where they are instead."""
+    board_of("family", 3, provisional_every=1)
+    html = client.get(reverse("leaderboard", args=["family"])).content.decode()
+    assert names(html, "provisional") == ["p000", "p001", "p002"]
+    assert "Personne n’est encore classé" not in html
+    ranked = html.split('id="ranked"', 1)[1].split("</section>", 1)[0]
+    assert "tous dans les classements provisoires, ci-dessous" in ranked
+    english = client.get(reverse("leaderboard", args=["family"]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "all in the provisional ratings below" in english
+    # A board with nobody at all still says so.
+    empty = client.get(reverse("leaderboard", args=["classic"])).content.decode()
+    assert "Personne n’est encore classé dans cette variante." in empty
+
+
+def test_the_day_page_says_how_its_commitment_relates_to_each_rounds_and_links_to_the_deals_page(
+    client, players
+):
+    """Issue 19, 11: /defi/ says how the day's commitment relates to each round's (R12, R61)."""
+    from games.rules import commitment, round_seed
+    from tests.leaderboard.conftest import todays
+
+    challenge = todays("draw", 3)
+    client.force_login(players[0])
+    html = client.get(reverse("daily")).content.decode()
+    said = html.split('id="daily-commitments"', 1)[1].split("</p>", 1)[0]
+    assert "SHA-256 du texte « graine du jour/round/n »" in said
+    assert "SHA-256 de la graine du jour" in said and "SHA-256 de sa propre graine" in said
+    assert f'href="{reverse("deals")}"' in said
+    # What it says is what the site does: the day's commitment, each round's from its seed.
+    assert f'<code id="daily-commitment">{commitment(challenge.seed)}</code>' in html
+    first = round_seed(challenge.seed, 1)
+    assert commitment(first) not in html and first not in html  # the day's secrets stay secret
+    english = client.get(reverse("daily"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "the SHA-256 of the text “day’s seed/round/n”" in english
+    assert "How a seed becomes a deal" in english
