@@ -54,7 +54,11 @@ class PlayerSeatSerializer(serializers.Serializer):
     robot = serializers.CharField(allow_null=True, help_text="the house robot's name; null for a player")
     side = serializers.IntegerField(min_value=0, help_text="the seat, or the team in partners (R2)")
     score = serializers.IntegerField(allow_null=True, help_text="the side's final points; null until the end")
-    won = serializers.BooleanField(allow_null=True, help_text="null until the end of the match")
+    won = serializers.BooleanField(
+        allow_null=True,
+        help_text="null until the end of the match, and for a match that counts for nobody (voided by the "
+        "moderation, or a seat suspended or banned while it was live, R57)",
+    )
     rating = RatingChangeSerializer(
         allow_null=True, help_text="null unless the match is rated and rated already"
     )
@@ -73,7 +77,9 @@ class MatchSerializer(serializers.Serializer):
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
     finished = serializers.DateTimeField(allow_null=True)
-    winner = WinnerField(allow_null=True)
+    winner = WinnerField(
+        allow_null=True, help_text="null until the end of the match, and for a match that counts for nobody"
+    )
     players = PlayerSeatSerializer(many=True)
 
 
