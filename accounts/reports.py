@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ModerationLog, Report
 from accounts.sanctions import ModerationError, record
+from games import services as game_services
 from games.models import Game
 
 
@@ -67,9 +68,12 @@ def report(
         raise ReportError(_("Vous avez fait beaucoup de signalements : réessayez plus tard."))
     try:
         with transaction.atomic():
+            game_services.lock_player(reporter)  # a sanctioned player reports no one
             return Report.objects.create(
                 reporter=reporter, reported=reported, reason=reason, comment=comment.strip(), game=game
             )
+    except game_services.ServiceError as e:
+        raise ReportError(e.message) from None
     except IntegrityError:  # the same report sent twice at once
         raise ReportError(
             _("Vous avez déjà signalé ce joueur pour ce motif : la modération s’en occupe."), "reason"

@@ -16,7 +16,13 @@ moderation log with its actor. A sanction takes effect at once, after commit
 - it leaves the tables not yet started (``games.services.leave``: the table waits,
   or closes if it was the host's);
 - at a match under way the table plays for its seat (R52) at once, and at every
-  later turn (``games.services.core.start_clock``).
+  later turn (``games.services.core.start_clock``); the match counts for nobody
+  (R57, ``games.services.seat_sanctioned``, in the sanction's own transaction).
+
+Closing the sockets is best effort (the channel layer may be away, a message
+lost): what keeps the player out is that every command asks, from the rows it
+locks, who acts for the seat (``games.services.acts_for``), and that a socket
+whose user is no longer active is closed at its next message (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -69,6 +76,17 @@ def record(
     )
 
 
+def _locked(user_id: int) -> Any:
+    """The user, their row locked until the transaction ends. SQLite has no row locks:
+    there the database's write lock is taken first (a write that changes nothing), so
+    that a sanction and a command at once wait for each other instead of one failing
+    with "database is locked" (as games.services.core.write_lock)."""
+    users = get_user_model().objects.filter(pk=user_id)
+    if not connection.features.has_select_for_update:
+        users.update(id=F("id"))
+    return users.select_for_update().get()
+
+
 def check_may_moderate(actor: AbstractBaseUser, target: AbstractBaseUser) -> None:
     """A moderator acts on players only: not on themselves, and only an administrator
     (superuser) acts on a member of the staff."""
@@ -106,9 +124,8 @@ def _sanction(
     reason = (reason or "").strip()
     if not reason:
         raise ModerationError(_("Donnez le motif de la sanction."))
-    User = get_user_model()
     with transaction.atomic():
-        user = User.objects.select_for_update().get(pk=user.pk)
+        user = _locked(user.pk)
         check_may_moderate(actor, user)
         sanction = Sanction.objects.create(user=user, kind=kind, reason=reason, until=until, by=actor)
         if user.is_active:
@@ -116,6 +133,8 @@ def _sanction(
             user.save(update_fields=["is_active"])
         action = ModerationLog.BAN if kind == Sanction.BAN else ModerationLog.SUSPEND
         record(actor, action, user, reason=reason, until=until.isoformat() if until else None)
+        for game_id in _seated(user).filter(status__in=Game.LIVE).values_list("pk", flat=True):
+            game_services.seat_sanctioned(game_id)  # R57: the match counts for nobody
         user_id = user.pk
         transaction.on_commit(lambda: take_effect(user_id))
     return sanction
@@ -139,14 +158,19 @@ def take_effect(user_id: int) -> None:
         broadcast.close_user_sockets(user_id, CLOSE_CODE, notice(user))
     except Exception:  # the channel layer is away: the tables below are still left
         log.exception("could not close the sockets of user %s", user_id)
-    seated = Game.objects.filter(seat_set__player=user)
+    seated = _seated(user)
     for game_id in seated.filter(status=Game.OPEN).values_list("pk", flat=True):
-        try:
-            game_services.leave(game_id, user)
-        except game_services.ServiceError:  # started or closed meanwhile: nothing to leave
+        try:  # the table takes the sanctioned player out (games.services.acting_seat)
+            game_services.leave(game_id, user, by=game_services.TABLE)
+        except game_services.ServiceError:  # started, closed or lifted meanwhile: nothing to leave
             pass
     for game_id in seated.filter(status__in=Game.LIVE).values_list("pk", flat=True):
         game_services.restart_clock(game_id)
+
+
+def _seated(user: AbstractBaseUser) -> QuerySet[Game]:
+    """The games ``user`` sits at."""
+    return Game.objects.filter(seat_set__player=user)
 
 
 def end_sessions(user: AbstractBaseUser) -> int:
@@ -176,9 +200,8 @@ def lift(actor: AbstractBaseUser, user: AbstractBaseUser, reason: str) -> int:
     reason = (reason or "").strip()
     if not reason:
         raise ModerationError(_("Donnez le motif de la levée."))
-    User = get_user_model()
     with transaction.atomic():
-        user = User.objects.select_for_update().get(pk=user.pk)
+        user = _locked(user.pk)
         check_may_moderate(actor, user)
         lifted = [s for s in Sanction.objects.filter(user=user, ended__isnull=True) if s.in_force]
         if not lifted:
@@ -198,11 +221,10 @@ def end_expired(user: AbstractBaseUser | None = None) -> int:
     over = Sanction.objects.filter(ended__isnull=True, until__lte=now)
     if user is not None:
         over = over.filter(user=user)
-    User = get_user_model()
     done = 0
     for user_id in set(over.values_list("user_id", flat=True)):
         with transaction.atomic():
-            player = User.objects.select_for_update().get(pk=user_id)
+            player = _locked(user_id)
             Sanction.objects.filter(user=player, ended__isnull=True, until__lte=now).update(ended=now)
             if not Sanction.objects.filter(user=player, ended__isnull=True).exists() and not player.is_active:
                 player.is_active = True
@@ -266,7 +288,7 @@ def rename(actor: AbstractBaseUser, user: AbstractBaseUser, name: str, reason: s
         raise ModerationError(" ".join(e.messages)) from None
     User = get_user_model()
     with transaction.atomic():
-        user = User.objects.select_for_update().get(pk=user.pk)
+        user = _locked(user.pk)
         check_may_moderate(actor, user)
         old = user.get_username()
         setattr(user, User.USERNAME_FIELD, name)

@@ -3,7 +3,11 @@
 A consumer authenticates from the session, checks each message against the
 protocol (size, rate, shape), calls a service and relays what the groups send.
 Every refusal is answered with an ``error`` message naming the problem; the
-connection and the game go on.
+connection and the game go on, but for one: a socket whose user was suspended or
+banned since it opened is answered ``sanctioned`` and closed (4403) at its next
+message, whether or not the sanction's own close reached it. A command's service
+tells (it decides who acts from the rows it locks, ``services.acting_seat``);
+for any other message the consumer asks the database (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -104,6 +108,10 @@ class ProtocolError(Exception):
         self.code = code
 
 
+class Sanctioned(Exception):
+    """The socket's user is no longer active (suspended or banned): the socket closes."""
+
+
 class TokenBucket:
     """At most ``burst`` messages at once and ``rate`` a second on average."""
 
@@ -186,18 +194,50 @@ class JsonConsumer(AsyncWebsocketConsumer):
         return None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Whether this message's user is known to be in good standing (``check_standing``).
+        self.standing_known = False
         try:
-            if text_data is None:
-                raise ProtocolError("bad_message")
             try:
-                message = json.loads(text_data)
-            except (ValueError, RecursionError):  # RecursionError: arrays nested a thousand deep
-                raise ProtocolError("bad_json") from None
-            if not isinstance(message, dict):
-                raise ProtocolError("bad_message")
-            await self.handle(message)
-        except ProtocolError as e:
-            await self.send(text_data=self.error_text(e.code))
+                if text_data is None:
+                    raise ProtocolError("bad_message")
+                try:
+                    message = json.loads(text_data)
+                except (ValueError, RecursionError):  # RecursionError: arrays nested a thousand deep
+                    raise ProtocolError("bad_json") from None
+                if not isinstance(message, dict):
+                    raise ProtocolError("bad_message")
+                if not self.checked_by_command(message):
+                    await self.check_standing()
+                await self.handle(message)
+                await self.check_standing()  # a command that could not tell (no such table)
+            except ProtocolError as e:
+                await self.check_standing()
+                await self.send(text_data=self.error_text(e.code))
+        except Sanctioned:
+            await self.close_sanctioned()
+
+    def checked_by_command(self, message: dict[str, Any]) -> bool:
+        """Whether ``message`` goes to a command whose service decides, from the rows it
+        locks, whether the user may act (so that the consumer need not ask first)."""
+        return False
+
+    async def check_standing(self) -> None:
+        """Raise ``Sanctioned`` if the socket's user is no longer active: one cheap read,
+        once a message, unless a command has told already (``standing_known``)."""
+        if self.standing_known:
+            return
+        self.standing_known = True
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return
+        if not await run(services.in_good_standing, user.pk):
+            raise Sanctioned
+
+    async def close_sanctioned(self) -> None:
+        """Say why (``sanctioned``), then close with SANCTIONED, as a sanction's own close does."""
+        with translation.override(self.lang):
+            await self.send_error("sanctioned", str(services.MESSAGES["sanctioned"]))
+        await self.close(code=SANCTIONED)
 
     def error_text(self, code: str) -> str:
         with translation.override(self.lang):
@@ -328,6 +368,9 @@ class TableConsumer(JsonConsumer):
         message = await run(broadcast.current_state, self.game_id, self.seat)
         await self.send(text_data=broadcast.encode(message))
 
+    def checked_by_command(self, message: dict[str, Any]) -> bool:
+        return message.get("type") in ("play", "next_round")
+
     async def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if not isinstance(kind, str) or kind not in FIELDS:
@@ -354,7 +397,12 @@ class TableConsumer(JsonConsumer):
                 await run(services.play, self.game_id, user, move, message["version"])
             else:
                 await run(services.next_round, self.game_id, user, message["version"])
+            self.standing_known = True
         except ServiceError as e:
+            # The service found the table and decided who acts for the seat, unless it is gone.
+            self.standing_known = e.code != "not_found"
+            if e.code == "sanctioned":
+                raise Sanctioned from None
             with translation.override(self.lang):
                 await self.send_error(e.code, e.message)
             if e.code == "stale_version":

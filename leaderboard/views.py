@@ -7,6 +7,7 @@ import shlex
 from datetime import date
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_POST
 from games import access
 from games.models import Move
 from games.rules import DAILY_ROUNDS, deal, get_ruleset, round_seed, tile_str
+from games.services import ServiceError
 from leaderboard import services
 from leaderboard.models import DailyAttempt, DailyChallenge, DealScore, paris_today
 
@@ -96,7 +98,11 @@ def _as_json(standings: dict[str, Any]) -> dict[str, Any]:
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
     """Start today's attempt, or go back to it (R63: one a day)."""
-    attempt = services.start_attempt(request.user)
+    try:
+        attempt = services.start_attempt(request.user)
+    except ServiceError as e:  # a player sanctioned since the page was loaded
+        messages.error(request, e.message)
+        return redirect("daily")
     assert attempt.game_id is not None
     return redirect("table", attempt.game_id)
 

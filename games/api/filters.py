@@ -178,8 +178,10 @@ class MatchFilter(django_filters.FilterSet):
             return queryset.none()
         for index, name in enumerate(names):
             # One join of seats per player: the matches where all of them sat.
-            if index == 0 and result:
-                queryset = queryset.filter(seat_set__player_id=found[name], seat_set__won=result == "won")
+            if index == 0 and result:  # a voided match is neither won nor lost (records.counts)
+                queryset = queryset.filter(
+                    seat_set__player_id=found[name], seat_set__won=result == "won", voided__isnull=True
+                )
             else:
                 queryset = queryset.filter(seat_set__player_id=found[name])
         return queryset

@@ -48,6 +48,7 @@ GAME_COLUMNS = (
     "created",
     "started",
     "finished",
+    "voided",
 )
 COLUMN = {name: index for index, name in enumerate(GAME_COLUMNS)}
 SEAT_COLUMNS = ("game_id", "index", "player_id", "player__username", "robot", "score", "won")
@@ -80,11 +81,19 @@ def rating(change: Sequence[Any] | None) -> dict[str, Any] | None:
     return {"before": before, "change": after - before, "provisional": change[4]}
 
 
+def counts(status: str, voided: datetime | None) -> bool:
+    """Whether a match's result counts: it is over, and not voided (by a moderator, or
+    because a seat was sanctioned while it was live, R57: it then counts for nobody, as
+    an abandoned one, though its record stands)."""
+    return status == Game.OVER and voided is None
+
+
 def players(
-    variant: str, seats: Iterable[Sequence[Any]], changes: Iterable[Sequence[Any]] = ()
+    variant: str, seats: Iterable[Sequence[Any]], changes: Iterable[Sequence[Any]] = (), counted: bool = True
 ) -> list[dict[str, Any]]:
-    """The players by seat, from SEAT_COLUMNS rows: name (or robot), side, final score, won,
-    and the rating change the match made (CHANGE_COLUMNS rows), once it is rated."""
+    """The players by seat, from SEAT_COLUMNS rows: name (or robot), side, final score, won
+    (None when the match counts for nobody, ``counted`` false), and the rating change
+    the match made (CHANGE_COLUMNS rows), once it is rated."""
     rules = get_ruleset(variant)
     by_player = {row[1]: row for row in changes}
     return [
@@ -94,7 +103,7 @@ def players(
             "robot": robot or None,
             "side": rules.side_of(index),
             "score": score,
-            "won": won,
+            "won": won if counted else None,
             "rating": rating(by_player.get(player_id)) if player_id else None,
         }
         for _game, index, player_id, name, robot, score, won in sorted(seats, key=lambda row: row[1])
@@ -105,9 +114,9 @@ def summary(
     game: Sequence[Any], seats: Iterable[Sequence[Any]], changes: Iterable[Sequence[Any]] = ()
 ) -> dict[str, Any]:
     """A match as lists show it, from a GAME_COLUMNS row, its SEAT_COLUMNS and CHANGE_COLUMNS rows."""
-    pk, variant, nseats, target, public, rated, daily, _until, status, winner, created, started, finished = (
-        game
-    )
+    pk, variant, nseats, target, public, rated, daily, _until, status, winner = game[:10]
+    created, started, finished, voided = game[10:14]
+    counted = counts(status, voided)
     return {
         "id": pk,
         "url": match_url(pk),
@@ -121,8 +130,8 @@ def summary(
         "created": local(created),
         "started": local(started),
         "finished": local(finished),
-        "winner": winner if status == Game.OVER else None,
-        "players": players(variant, seats, changes),
+        "winner": winner if counted else None,
+        "players": players(variant, seats, changes, counted),
     }
 
 

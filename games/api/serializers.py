@@ -65,7 +65,13 @@ class PlayerSeatSerializer(serializers.Serializer):
     score = serializers.IntegerField(
         allow_null=True, help_text=_("les points finaux du camp ; null jusqu’à la fin")
     )
-    won = serializers.BooleanField(allow_null=True, help_text=_("null jusqu’à la fin de la partie"))
+    won = serializers.BooleanField(
+        allow_null=True,
+        help_text=_(
+            "null jusqu’à la fin de la partie, et pour une partie qui ne compte pour personne "
+            "(annulée par la modération, ou une place suspendue ou bannie pendant la partie, R57)"
+        ),
+    )
     rating = RatingChangeSerializer(
         allow_null=True, help_text=_("null sauf si la partie est classée et déjà prise en compte")
     )
@@ -86,7 +92,10 @@ class MatchSerializer(serializers.Serializer):
     created = serializers.DateTimeField()
     started = serializers.DateTimeField(allow_null=True)
     finished = serializers.DateTimeField(allow_null=True)
-    winner = WinnerField(allow_null=True)
+    winner = WinnerField(
+        allow_null=True,
+        help_text=_("null jusqu’à la fin de la partie, et pour une partie qui ne compte pour personne"),
+    )
     players = PlayerSeatSerializer(many=True)
 
 

@@ -11,12 +11,12 @@ what the command holds. Consumers call these functions on a pool of threads
 The package, by topic:
 
 - ``core``: the path every command takes (lock, check, apply, record, bump),
-  who acts for a seat and the clocks' deadlines;
+  who acts for a seat (every command asks it) and the clocks' deadlines;
 - ``tables``: opening, joining, leaving, the return match;
 - ``play``: a seat's play, the host's next round;
 - ``clocks``: what the table does when nobody does, and the watchdog;
 - ``presence``: sockets opening and closing;
-- ``moderation``: voiding a match.
+- ``moderation``: voiding a match, and a match whose player is sanctioned (R57).
 """
 
 from .clocks import (
@@ -29,14 +29,28 @@ from .clocks import (
     restart_clock,
     sweep,
 )
-from .core import MESSAGES, PLAYER, ROBOT, TABLE, Busy, Change, ServiceError, acts_for
-from .moderation import void
+from .core import (
+    MESSAGES,
+    NOBODY,
+    PLAYER,
+    ROBOT,
+    TABLE,
+    Busy,
+    Change,
+    ServiceError,
+    acting_seat,
+    acts_for,
+    in_good_standing,
+    lock_player,
+)
+from .moderation import seat_sanctioned, void
 from .play import next_round, play
 from .presence import connect, disconnect, heartbeat, leave_if_away
 from .tables import join, leave, live_tables_of, open_attempt, open_table, rematch
 
 __all__ = [
     "MESSAGES",
+    "NOBODY",
     "PLAYER",
     "ROBOT",
     "TABLE",
@@ -45,16 +59,19 @@ __all__ = [
     "ServiceError",
     "abandon_if_due",
     "act_if_due",
+    "acting_seat",
     "acts_for",
     "autoplay_if_due",
     "connect",
     "disconnect",
     "due_now",
     "heartbeat",
+    "in_good_standing",
     "join",
     "leave",
     "leave_if_away",
     "live_tables_of",
+    "lock_player",
     "next_deadline",
     "next_round",
     "next_round_if_due",
@@ -63,6 +80,7 @@ __all__ = [
     "play",
     "rematch",
     "restart_clock",
+    "seat_sanctioned",
     "sweep",
     "void",
 ]

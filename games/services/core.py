@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
 from django.db.models import F
@@ -57,6 +58,7 @@ MESSAGES = {
     "full": _("Toutes les places de cette table sont prises."),
     "already_seated": _("Vous êtes déjà assis à cette table."),
     "not_seated": _("Vous n’êtes pas assis à cette table."),
+    "sanctioned": _("Votre compte est suspendu ou banni : vous ne pouvez plus jouer."),
     "started": _("La partie a déjà commencé."),
     "not_started": _("La partie n’a pas encore commencé."),
     "not_host": _("Seul l’hôte de la table peut faire cela."),
@@ -220,17 +222,27 @@ def anyone_here(game: Game, present: int | None) -> bool:
 # player when their clock runs out (R52, R53). A robot's turn runs on the same
 # clock as a player's (the deadline on the game, acted on by the clock), so that
 # it survives a restart like any other.
+#
+# Every command of a seated player asks it, inside its transaction, from the rows
+# it locked (``acting_seat``): a sanctioned player is refused there, whether or not
+# the sanction's closing of their sockets reached them (docs/protocol.md). The
+# commands of a player not yet seated ask the player's own locked row
+# (``lock_player``).
 
 PLAYER = "player"
 ROBOT = "robot"
 # The player may no longer play (suspended or banned, accounts.sanctions): the table
-# plays for the seat at once, at every turn (R52), so that the others can finish.
+# plays for the seat at once, at every turn (R52, R57), so that the others can finish.
 TABLE = "table"
+# Nobody plays the seat: a sanctioned player's daily attempt, which the table does not
+# play out for them (that would rank it); it stands as it is (R63).
+NOBODY = "nobody"
 
 
 def acts_for(game: Game, seat: int) -> str:
     """Who plays ``seat``'s turns: ``PLAYER`` (or the table for them when their clock runs
-    out), ``ROBOT``, or ``TABLE`` at once for a sanctioned player at a live table."""
+    out), ``ROBOT``; for a sanctioned player, ``TABLE`` at once at a table, ``NOBODY`` at
+    their daily attempt."""
     if game.seating is not None:
         info = next((s for s in game.seating if s.index == seat), None)
         robot, active = (info.robot, info.active) if info is not None else (False, True)
@@ -239,8 +251,43 @@ def acts_for(game: Game, seat: int) -> str:
             "robot", "player__is_active"
         ).first() or ("", True)
     if game.daily:  # an attempt's robots; its player's attempt waits for them (R56, R63)
-        return ROBOT if robot else PLAYER
+        if robot:
+            return ROBOT
+        return NOBODY if active is False else PLAYER
     return TABLE if active is False else PLAYER  # no robot sits at a live table (R50)
+
+
+def acting_seat(game: Game, user: AbstractBaseUser, by: str = PLAYER) -> int:
+    """The seat ``user`` holds at ``game`` (locked), if ``by`` acts for it now.
+
+    ``by`` is ``PLAYER`` for a player's own command: refused ``not_seated`` if they hold
+    no seat, ``sanctioned`` if they were suspended or banned since (``acts_for``).
+    ``TABLE`` is the sanction acting for them (accounts.sanctions): refused
+    ``not_seated`` unless the player is sanctioned.
+    """
+    seat = seat_of(game, user)
+    who = acts_for(game, seat)
+    if who != by:
+        raise ServiceError("sanctioned" if by == PLAYER and who in (TABLE, NOBODY) else "not_seated")
+    return seat
+
+
+def lock_player(user: AbstractBaseUser) -> None:
+    """Lock the player's row until the transaction ends (on SQLite, take the write lock,
+    as ``write_lock``) and refuse ``sanctioned`` if their account is no longer active:
+    the check of a command by a player who holds no seat yet (opening, joining)."""
+    users = get_user_model().objects.filter(pk=user.pk)
+    if connection.features.has_select_for_update:
+        users = users.select_for_update()
+    else:
+        users.update(id=F("id"))
+    if not users.filter(is_active=True).exists():
+        raise ServiceError("sanctioned")
+
+
+def in_good_standing(user_id: int) -> bool:
+    """Whether the account may still act (it is active: neither suspended nor banned)."""
+    return get_user_model().objects.filter(pk=user_id, is_active=True).exists()
 
 
 # Clocks (R52–R54) ---------------------------------------------------------------
@@ -259,6 +306,8 @@ def turn_seconds(game: Game, present: int | None) -> float | None:
     who = acts_for(game, turn)
     if who == TABLE:
         return 0.0
+    if who == NOBODY:  # a sanctioned player's attempt stands as it is
+        return None
     if who == ROBOT:
         if not anyone_here(game, present):  # R56: robots wait for the player
             return None
@@ -427,5 +476,7 @@ def finish(game: Game, match: Match) -> None:
         seat.score = match.scores[side]
         seat.won = side in winners
         seat.save(update_fields=["score", "won"])
-    if game.rated:  # after the commit, so that a slow rating never delays this play
+    # After the commit, so that a slow rating never delays this play. A voided match
+    # (a moderator's, or a seat sanctioned while it was live, R57) is never rated.
+    if game.rated and game.voided is None:
         ratings.rate_after_commit(game.pk)

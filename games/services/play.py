@@ -13,13 +13,13 @@ from games.rules import Action, RuleError, apply
 from .core import (
     Change,
     ServiceError,
+    acting_seat,
     bump,
     check_not_ended,
     check_version,
     deal_next,
     lock_table,
     record,
-    seat_of,
 )
 
 
@@ -27,7 +27,7 @@ def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: ob
     """A seat's play: ``move`` is ``{"play", "end"?, "open"?}`` (docs/protocol.md)."""
     with transaction.atomic():
         game = lock_table(game_id)
-        seat = seat_of(game, user)
+        seat = acting_seat(game, user)  # its seats' sanctions come with the locked read
         if game.status == Game.OPEN:
             raise ServiceError("not_started")
         check_not_ended(game)
@@ -46,7 +46,7 @@ def next_round(game_id: int, user: AbstractBaseUser, version: object) -> Change:
     """Deal the next round once the last one is over (R54): the host's button."""
     with transaction.atomic():
         game = lock_table(game_id)
-        seat = seat_of(game, user)
+        seat = acting_seat(game, user)
         if seat != 0:
             raise ServiceError("not_host")
         check_not_ended(game)

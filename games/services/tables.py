@@ -5,17 +5,27 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, connection, transaction
-from django.db.models import F, QuerySet
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import access
 from games.models import ROBOT_NAMES, Game, Seat
 from games.rules import RuleError, get_ruleset, new_match
 
-from .core import Busy, Change, ServiceError, bump, check_not_ended, deal_next, locked, seat_of
+from .core import (
+    PLAYER,
+    Busy,
+    Change,
+    ServiceError,
+    acting_seat,
+    bump,
+    check_not_ended,
+    deal_next,
+    lock_player,
+    locked,
+)
 
 
 def live_tables_of(user: AbstractBaseUser) -> QuerySet[Game]:
@@ -28,20 +38,11 @@ def live_tables_of(user: AbstractBaseUser) -> QuerySet[Game]:
     )
 
 
-def _lock_user(user: AbstractBaseUser) -> None:
-    """Lock the user's row until the transaction ends (on SQLite, take the write lock, as _lock)."""
-    users = get_user_model().objects.filter(pk=user.pk)
-    if connection.features.has_select_for_update:
-        users.select_for_update().exists()
-    else:
-        users.update(id=F("id"))
-
-
 def _check_free(user: AbstractBaseUser) -> None:
     """R56: a player sits at one live table at a time. The user's row is locked first, so
     that two tables joined at once (two tabs) are taken one after the other: the second
-    is refused."""
-    _lock_user(user)
+    is refused. A sanctioned player is refused too (``lock_player``)."""
+    lock_player(user)
     live = live_tables_of(user).first()
     if live is not None:
         raise Busy(live)
@@ -91,6 +92,7 @@ def open_attempt(
     except RuleError as e:
         raise ServiceError(e.code, e.message) from None
     with transaction.atomic():
+        lock_player(user)  # a sanctioned player starts no attempt
         game = Game.objects.create(
             host=user,
             variant=variant,
@@ -114,7 +116,7 @@ def open_attempt(
 def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) -> Change:
     """Take the next free seat (R50); the match starts when every seat is taken."""
     with transaction.atomic():
-        _lock_user(user)  # first: see _check_free
+        lock_player(user)  # first: see _check_free
         game = locked(game_id)
         if not access.can_see(game, user, invitation):
             raise ServiceError("not_found")
@@ -168,9 +170,9 @@ def rematch(game_id: int, user: AbstractBaseUser) -> Game:
     further on. The first to ask opens it (its host is the player whose seat is now 0); the
     others take their seats as they ask; it starts when all have come (R50)."""
     with transaction.atomic():
-        _lock_user(user)
+        lock_player(user)
         old = locked(game_id)
-        seat_of(old, user)
+        seat = acting_seat(old, user)
         if old.status != Game.OVER:
             raise ServiceError("not_over")
         if old.daily:  # a daily attempt is played once, against the house robots (R61)
@@ -183,18 +185,22 @@ def rematch(game_id: int, user: AbstractBaseUser) -> Game:
             new = Game.objects.create(host=last, rematch_of=old, **options)
             bump(new, [])
             # The finished table's pages learn of it (a link to the return match).
-            bump(old, [{"type": "rematch", "seat": seat_of(old, user), "table": new.pk}])
+            bump(old, [{"type": "rematch", "seat": seat, "table": new.pk}])
     if new.seat_set.filter(player_id=user.pk).exists():
         return new
     join(new.pk, user, new.invitation)
     return new
 
 
-def leave(game_id: int, user: AbstractBaseUser) -> Change:
-    """Leave before the start: the seat is freed; the host leaving closes the table."""
+def leave(game_id: int, user: AbstractBaseUser, by: str = PLAYER) -> Change:
+    """Leave before the start: the seat is freed; the host leaving closes the table.
+
+    ``by``: who acts (``core.acting_seat``): the player, or the table for a player
+    just suspended or banned (``TABLE``, accounts.sanctions), whom it takes out of
+    the tables not yet started."""
     with transaction.atomic():
         game = locked(game_id)
-        seat = seat_of(game, user)
+        seat = acting_seat(game, user, by)
         check_not_ended(game)
         if game.status != Game.OPEN:
             raise ServiceError("started")

@@ -272,6 +272,6 @@ def test_a_sanctioned_players_daily_attempt_is_not_played_out_by_the_table(
     with django_capture_on_commit_callbacks(execute=True):
         sanctions.ban(mod, bob, "Triche")
     game = game_of(attempt.pk)
-    assert services.acts_for(game, 0) == services.PLAYER
+    assert services.acts_for(game, 0) == services.NOBODY  # nobody plays it: it stands
     assert game.turn != 0 or game.deadline is None or game.deadline > timezone.now()
     assert not Move.objects.filter(game=game, seat=0, auto=True).exists()

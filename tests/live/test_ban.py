@@ -4,8 +4,8 @@ and beat, real websockets on the Redis channel layer.
 The banned player has a tab on each process: both are closed within seconds with
 code 4403 (docs/protocol.md); the table plays for the seat at once at every turn
 (the clocks are a minute long here, so only the sanction can make it that quick);
-the other player finishes the match; the banned player can neither log in nor
-reconnect.
+the other player finishes the match, which counts for nobody (R57); the banned
+player can neither log in nor reconnect.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from django.urls import reverse
 from accounts import sanctions
 from games.consumers import NOT_LOGGED_IN, SANCTIONED
 from games.models import Game, Move
+from leaderboard.models import RatingChange
 from tests.accounts.moderation import make_moderator
 from tests.conftest import PASSWORD
 from tests.games.conftest import full_table
@@ -95,6 +96,9 @@ async def test_a_banned_players_tabs_on_two_processes_close_and_the_table_plays_
 
     game = await database_sync_to_async(Game.objects.get)(pk=gid)
     assert game.status == Game.OVER
+    # R57: the match (a rated one) counts for nobody: voided, so never rated.
+    assert game.rated and game.voided is not None
+    assert not await database_sync_to_async(RatingChange.objects.filter(game_id=gid).exists)()
     plays = await database_sync_to_async(
         lambda: list(
             Move.objects.filter(game_id=gid, seat=1, kind=Move.PLAY, forced=False, version__gt=banned_at)
