@@ -224,12 +224,6 @@ class JsonConsumer(AsyncWebsocketConsumer):
         """A message to the user's group (``broadcast.user_group``): close this socket."""
         await self.close(code=event.get("code", SANCTIONED))
 
-    def start(self) -> None:
-        """Kept for the consumers' ``connect``: the limits are set up in ``__call__``."""
-        if not hasattr(self, "bucket"):
-            self.bucket = TokenBucket(settings.WS_RATE, settings.WS_BURST)
-            self.lang = language(self.scope)
-
     async def cleanup(self) -> None:
         """Undo what the connection set up; runs once, however the consumer ended."""
 
@@ -253,7 +247,6 @@ class TableConsumer(JsonConsumer):
     groups_joined: list[str]
 
     async def connect(self) -> None:
-        self.start()
         self.groups_joined = []
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope["user"]
@@ -369,7 +362,6 @@ class LobbyConsumer(JsonConsumer):
     """The lobby page: the open public tables, live (``/ws/salon/``)."""
 
     async def connect(self) -> None:
-        self.start()
         await self.join_user_group()
         if self.scope["user"].is_authenticated and not self.scope["user"].is_active:
             await self.accept()

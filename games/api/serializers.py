@@ -28,11 +28,6 @@ class WinnerField(serializers.JSONField):
     pass
 
 
-@extend_schema_field({"type": "object", "additionalProperties": True, "nullable": True})
-class AnyObjectField(serializers.JSONField):
-    pass
-
-
 @extend_schema_field({"nullable": True, "description": "The line of tiles (docs/protocol.md)."})
 class AnyField(serializers.JSONField):
     pass
