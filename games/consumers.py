@@ -1,4 +1,4 @@
-"""Websocket consumers: thin (DESIGN.md §4). The protocol is docs/protocol.md.
+"""Websocket consumers: thin (docs/architecture.md §4). The protocol is docs/protocol.md.
 
 A consumer authenticates from the session, checks each message against the
 protocol (size, rate, shape), calls a service and relays what the groups send.

@@ -95,7 +95,7 @@ class RecordRoundSerializer(serializers.Serializer):
 
 
 class RecordSerializer(serializers.Serializer):
-    """The game record of RULES.md §7 (docs/record.md), of the rounds that are over."""
+    """The game record of docs/rules.md §7 (docs/record.md), of the rounds that are over."""
 
     variant = serializers.ChoiceField(choices=list(VARIANTS))
     seats = serializers.IntegerField()

@@ -34,7 +34,7 @@ class Action(NamedTuple):
     open: int | None = None
 
     def to_dict(self, with_open: bool = False) -> dict[str, Any]:
-        """The record form of the action (RULES §7)."""
+        """The record form of the action (docs/rules.md §7)."""
         out: dict[str, Any] = {"seat": self.seat}
         if self.kind == PASS:
             out["pass"] = True

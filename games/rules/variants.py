@@ -1,4 +1,4 @@
-"""One ``Ruleset`` per variant, side by side, so RULES.md §3 reads off the code."""
+"""One ``Ruleset`` per variant, side by side, so docs/rules.md §3 reads off the code."""
 
 from __future__ import annotations
 

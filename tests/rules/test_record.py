@@ -1,4 +1,4 @@
-"""The game record (RULES §7): its format, and every kind of bad record, refused with its reason."""
+"""The game record (docs/rules.md §7): its format, and every kind of bad record, refused with its reason."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def refused(record: Any) -> ReplayError:
     return error
 
 
-# The example of RULES §7: three seats of `draw`. Seat 0 holds 6-6, the highest double, and lays
+# The example of docs/rules.md §7: three seats of `draw`. Seat 0 holds 6-6, the highest double, and lays
 # it (R10); 3-6 fits both ends showing 6, so its end is written; seat 2 holds no 3 and no 6, and
 # draws 1-2 (no fit) then 2-3 (fits the 3), which it plays (R20).
 DRAW3: dict[str, Any] = json.loads(

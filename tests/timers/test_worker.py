@@ -1,4 +1,4 @@
-"""R52–R54 with the clock process, a real Celery worker and beat on the local Redis (DESIGN.md §5).
+"""R52–R54 with the clock process, a real Celery worker and beat on the local Redis (docs/architecture.md §5).
 
 The clocks are short (tests/timers/conftest.py): a turn 3 s, a disconnected
 seat's turn 1.5 s, the pause between rounds 2 s, the watchdog every second, a
