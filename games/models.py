@@ -285,10 +285,6 @@ class Seat(models.Model):
         return f"{self.game} seat {self.index}: {self.name}"
 
     @property
-    def is_robot(self) -> bool:
-        return bool(self.robot)
-
-    @property
     def name(self) -> str:
         """The name shown for the seat: the player's, or "Robot Anatole"."""
         if self.robot:
