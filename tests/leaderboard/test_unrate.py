@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
 import pytest
 from django.utils import timezone
@@ -45,7 +45,9 @@ def test_unrating_a_first_match_leaves_no_rating(players):
 
 def test_unrating_an_earlier_match_rates_the_later_ones_again_from_before_it(players):
     alice, bob, charlie, dave = players[:4]
-    t0 = timezone.now() - timedelta(days=3)
+    # Noon, three days ago (Paris): the matches three hours apart fall on one day, with no
+    # idle day between them, whatever the hour the test runs at.
+    t0 = timezone.make_aware(datetime.combine(timezone.localdate() - timedelta(days=3), time(12)))
     voided = finished("draw", [alice, bob], [100, 0], [True, False])
     ratings.rate_match(voided.pk, now=t0)
     # Later: bob against charlie (depends on the voided match through bob), then charlie
