@@ -8,11 +8,12 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings bench-api clean
+.PHONY: help venv migrate messages makemessages redis browser run test test-fast lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings bench-api clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
 	@echo "make test    format check, lint, type check, then the test suite"
+	@echo "make test-fast   the same without the live, browser and slow tests (pyproject.toml's markers)"
 	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
 	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
 	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (the clock process, docs/benchmarks.md)"
@@ -59,6 +60,14 @@ test: venv messages redis browser
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+# Everything but the tests marked live (they start Daphne, the clock, Celery), browser
+# (Chromium) and slow: tests/conftest.py marks them. `make test` runs them all.
+test-fast: venv messages redis
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/pytest -m "not live and not browser and not slow"
 
 lint: venv
 	$(BIN)/ruff format --check .

@@ -1,4 +1,4 @@
-"""Moderation actions (DESIGN.md §8): suspend, ban, lift, void a match, disqualify a
+"""Moderation actions (docs/architecture.md §8): suspend, ban, lift, void a match, disqualify a
 daily attempt, rename.
 
 Each action is one function, called by the admin (never ``queryset.update()``),

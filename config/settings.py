@@ -92,8 +92,9 @@ def redis_db(url: str, db: int) -> str:
 _REDIS_HOST = {
     "address": redis_db(REDIS_URL, 0),
     # redis-py 8 sets a 5 s socket timeout by default, which breaks the
-    # layer's 5 s blocking receive on an idle socket (channels_redis#422).
-    "socket_timeout": 30,
+    # layer's 5 s blocking receive on an idle socket (channels_redis#422):
+    # keep it above 5 s (tests/live/test_daphne.py sets it below, to see the trap).
+    "socket_timeout": env.float("REDIS_SOCKET_TIMEOUT", default=30),
     "socket_connect_timeout": 5,
     "socket_keepalive": True,
     # The layer takes a connection per operation in flight (a group_add at

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.rules.variants import VARIANTS, Ruleset
 
-# Names from RULES.md §3 ("name on the site").
+# Names from docs/rules.md §3 ("name on the site").
 NAMES: dict[str, Promise] = {
     "draw": _("Domino avec pioche"),
     "block": _("Domino sans pioche"),
@@ -111,5 +111,5 @@ class Variant:
 
 
 def variants() -> list[Variant]:
-    """Every variant the engine plays, in the order of RULES.md §3."""
+    """Every variant the engine plays, in the order of docs/rules.md §3."""
     return [Variant(ruleset, NAMES[key], SUMMARIES[key]) for key, ruleset in VARIANTS.items()]

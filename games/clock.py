@@ -9,7 +9,10 @@ CLOCK_THREADS threads; then it sleeps until the nearest deadline still to come,
 CLOCK_POLL_SECONDS at most. A command that sets a deadline nearer than that
 (a robot's turn, a sanctioned player's, a seat just gone away) wakes it through
 a Redis list after its commit, so no deadline waits for the next look; a
-command never talks to a broker. Several clock processes may run: two acting
+play never publishes a timer to a broker. (Some commands still send a Celery
+task after their commit, each for something else than a turn: a closed socket's
+departure, ``services.presence``; a finished match's rating,
+``leaderboard.ratings.rate_after_commit``.) Several clock processes may run: two acting
 on one deadline find the game's row locked, and the second finds it played.
 The watchdog (games.tasks.sweep, celery beat) acts on what a stopped clock left.
 """

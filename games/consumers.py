@@ -1,4 +1,4 @@
-"""Websocket consumers: thin (DESIGN.md §4). The protocol is docs/protocol.md.
+"""Websocket consumers: thin (docs/architecture.md §4). The protocol is docs/protocol.md.
 
 A consumer authenticates from the session, checks each message against the
 protocol (size, rate, shape), calls a service and relays what the groups send.
@@ -260,12 +260,6 @@ class JsonConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=event["text"])
         await self.close(code=event.get("code", SANCTIONED))
 
-    def start(self) -> None:
-        """Kept for the consumers' ``connect``: the limits are set up in ``__call__``."""
-        if not hasattr(self, "bucket"):
-            self.bucket = TokenBucket(settings.WS_RATE, settings.WS_BURST)
-            self.lang = language(self.scope)
-
     async def cleanup(self) -> None:
         """Undo what the connection set up; runs once, however the consumer ended."""
 
@@ -289,7 +283,6 @@ class TableConsumer(JsonConsumer):
     groups_joined: list[str]
 
     async def connect(self) -> None:
-        self.start()
         self.groups_joined = []
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope["user"]
@@ -413,7 +406,6 @@ class LobbyConsumer(JsonConsumer):
     """The lobby page: the open public tables, live (``/ws/salon/``)."""
 
     async def connect(self) -> None:
-        self.start()
         await self.join_user_group()
         if self.scope["user"].is_authenticated and not self.scope["user"].is_active:
             await self.accept()

@@ -1,10 +1,12 @@
-"""Tables and matches as stored (DESIGN.md §2).
+"""Tables and matches as stored (docs/architecture.md, "Persistence").
 
 A ``Game`` is a table and the match played at it: its options, its seats, the
 engine's state snapshot and a version number that every change raises. Each
 ``Round`` keeps its seed and deal server-side; the ``Move`` log is append-only.
 The deals plus the log are the truth: replaying them through the engine
-rebuilds the snapshot (``Game.replay``). Only ``games.services`` writes here.
+rebuilds the snapshot (``Game.replay``). Only ``games.services`` writes these
+models, but for one field outside the match: the ratings claim a finished match
+by writing its ``rated_at`` (``leaderboard.ratings``).
 """
 
 from __future__ import annotations
@@ -252,10 +254,6 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.index}: {self.name}"
-
-    @property
-    def is_robot(self) -> bool:
-        return bool(self.robot)
 
     @property
     def name(self) -> str:

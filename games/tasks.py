@@ -1,4 +1,4 @@
-"""Celery tasks of live tables (DESIGN.md §5): each calls one service.
+"""Celery tasks of live tables (docs/architecture.md §5): each calls one service.
 
 The turns and the pauses between rounds are not timed here: their deadlines are
 stored on the games and the clock process acts on them (games.clock). Here are

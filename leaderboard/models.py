@@ -1,6 +1,6 @@
 """The daily challenge, rankings and ratings.
 
-The daily challenge (RULES §6, R60–R63): one per Paris day, its attempts, their
+The daily challenge (docs/rules.md §6, R60–R63): one per Paris day, its attempts, their
 ranking. A ``DailyChallenge`` is a day's variant, number of seats and secret
 seed. Each player's ``DailyAttempt`` is a ``Game`` of five rounds against the
 house robots (games.services.open_attempt) plus the row the ranking reads: the

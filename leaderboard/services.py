@@ -1,4 +1,4 @@
-"""The daily challenge's commands and queries (RULES §6).
+"""The daily challenge's commands and queries (docs/rules.md §6).
 
 - ``challenge_for(day)``: the challenge of a Paris day, created once however many
   times it is asked for (beat at midnight, the first visit, the watchdog, the

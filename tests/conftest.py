@@ -46,6 +46,44 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+# Fixtures that start servers as production runs them (Daphne, the clock, Celery), and
+# the folders whose every test does: their tests are marked ``live``. Tests that use the
+# ``browser`` fixture are marked ``browser``. `make test-fast` leaves both out, and these:
+LIVE_FIXTURES = {"live_site", "celery"}
+LIVE_FOLDERS = {"live", "timers", "e2e"}
+SLOW = {
+    # A whole daily attempt over a socket, every page fetched at every step: 30 s of CPU.
+    "tests/leaderboard/test_leaks.py": {
+        "test_r63_no_seed_no_unplayed_deal_no_other_game_before_the_day_is_over"
+    },
+    # Schemathesis's requests generated for every operation of the API: 20 s of CPU.
+    "tests/api/test_schema.py": {"test_generated_requests_conform"},
+    # The export read to its end under ASGI, on a flushed database: 7 s of CPU.
+    "tests/api/test_players.py": {"test_export_is_streamed_under_asgi"},
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    slow_seen: dict[str, set[str]] = {}
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        path = Path(str(item.path)).relative_to(ROOT)
+        if fixtures & LIVE_FIXTURES or path.parts[1] in LIVE_FOLDERS:
+            item.add_marker(pytest.mark.live)
+        if "browser" in fixtures:
+            item.add_marker(pytest.mark.browser)
+        name = getattr(item, "originalname", item.name)
+        if name in SLOW.get(str(path), ()):
+            item.add_marker(pytest.mark.slow)
+        slow_seen.setdefault(str(path), set()).add(name)
+    # A slow test renamed or gone would silently come back into `make test-fast`.
+    for module, names in SLOW.items():
+        if module in slow_seen and not names <= slow_seen[module]:
+            raise pytest.UsageError(
+                f"tests/conftest.py SLOW names no test of {module}: {names - slow_seen[module]}"
+            )
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Drop the timers this run sent and no worker took (its broker keys)."""
     import redis

@@ -31,11 +31,6 @@ class WinnerField(serializers.JSONField):
     pass
 
 
-@extend_schema_field({"type": "object", "additionalProperties": True, "nullable": True})
-class AnyObjectField(serializers.JSONField):
-    pass
-
-
 @extend_schema_field({"nullable": True, "description": _("La ligne de dominos (docs/protocol.md).")})
 class AnyField(serializers.JSONField):
     pass
@@ -125,7 +120,7 @@ class RecordRoundSerializer(serializers.Serializer):
     description=_("L’enregistrement de la partie (RULES.md §7, docs/record.md), des manches terminées.")
 )
 class RecordSerializer(serializers.Serializer):
-    """The game record of RULES.md §7 (docs/record.md), of the rounds that are over."""
+    """The game record of docs/rules.md §7 (docs/record.md), of the rounds that are over."""
 
     variant = serializers.ChoiceField(choices=list(VARIANTS))
     seats = serializers.IntegerField()

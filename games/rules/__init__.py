@@ -1,4 +1,4 @@
-"""The rules engine: pure Python, standard library only (RULES.md, DESIGN.md §1).
+"""The rules engine: pure Python, standard library only (docs/rules.md, docs/architecture.md §1).
 
 match = new_match("draw", 3)
 match, events = deal_round(match, seed)

@@ -115,7 +115,7 @@ def check_deal(
     rules: Ruleset, seats: int, hands: tuple[tuple[Tile, ...], ...], stock: tuple[Tile, ...]
 ) -> None:
     """Refuse a deal that is not 28 distinct tiles in hands of the variant's size,
-    or that the rules would have dealt again (RULES §7)."""
+    or that the rules would have dealt again (docs/rules.md §7)."""
     size = rules.hand_size(seats)
     if len(hands) != seats:
         raise RuleError("bad_deal", f"{len(hands)} hands for {seats} seats")

@@ -50,9 +50,6 @@ class Line(NamedTuple):
         """The numbers the open ends show."""
         return frozenset(map(itemgetter(1), self.ends))
 
-    def ends_dict(self) -> dict[str, int]:
-        return dict(self.ends)
-
 
 def lone_double(line: Line) -> bool:
     """Whether the line is its opening double alone: its two sides are then alike (R3)."""

@@ -1,4 +1,4 @@
-"""The game record (RULES §7): writing it, and replaying it through the engine."""
+"""The game record (docs/rules.md §7): writing it, and replaying it through the engine."""
 
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ def _forced(events: list[Event]) -> deque[Action]:
 
 
 def _stands_for(written: Action, forced: Action, where: str) -> bool:
-    """Whether a written action is the table's pending forced action (RULES §7)."""
+    """Whether a written action is the table's pending forced action (docs/rules.md §7)."""
     if written.seat != forced.seat or written.kind != forced.kind:
         return False
     if written.kind == PLAY:

@@ -163,7 +163,7 @@ def resolve_play(action: Action, hand: tuple[Tile, ...], line: Line | None, wild
     """The complete play ``action`` stands for, or a RuleError saying why it is illegal.
 
     ``end`` may be left out when the tile fits only one end, ``open`` when the
-    tile can leave only one number open (RULES §7).
+    tile can leave only one number open (docs/rules.md §7).
     """
     tile = action.tile
     assert tile is not None

@@ -41,10 +41,6 @@ def hand_pips(hand: tuple[Tile, ...]) -> int:
     return sum(map(sum, hand))
 
 
-def is_double(tile: Tile) -> bool:
-    return tile[0] == tile[1]
-
-
 def weight(tile: Tile) -> tuple[int, int]:
     """Sort key for "heaviest" (R10): most pips, then the higher number on it."""
     return (tile[0] + tile[1], tile[1])

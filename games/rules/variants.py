@@ -1,4 +1,4 @@
-"""One ``Ruleset`` per variant, side by side, so RULES.md §3 reads off the code."""
+"""One ``Ruleset`` per variant, side by side, so docs/rules.md §3 reads off the code."""
 
 from __future__ import annotations
 
@@ -48,11 +48,6 @@ class Ruleset(NamedTuple):
     def draws(self) -> bool:
         """Whether the tiles left form a stock one draws from."""
         return self.no_fit != PASS
-
-    @property
-    def ends_at_once(self) -> bool:
-        """Whether reaching the target ends the match during a round (R34, R35)."""
-        return bool(self.play_points)
 
     def check_seats(self, seats: object) -> int:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:

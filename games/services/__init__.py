@@ -1,4 +1,4 @@
-"""Every change to a game goes through here (DESIGN.md §3).
+"""Every change to a game goes through here (docs/architecture.md §3).
 
 Each command is one synchronous function and one database transaction: it locks
 the game row (``select_for_update``), checks the sender's expected version (a

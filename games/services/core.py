@@ -1,4 +1,4 @@
-"""The path every command takes: lock, check, apply, record, bump (DESIGN.md §3).
+"""The path every command takes: lock, check, apply, record, bump (docs/architecture.md §3).
 
 A command reads its game once: ``lock_table`` locks the game row and reads it
 with its seats (their players' names and whether each is connected) and its

@@ -1,4 +1,4 @@
-"""/api/daily/, /api/daily/<date>/ and each deal's traveller: the daily challenge (RULES §6).
+"""/api/daily/, /api/daily/<date>/ and each deal's traveller: the daily challenge (docs/rules.md §6).
 
 While a day lasts, its seed, its deals and every attempt but the caller's own stay
 out (R63): the ranking shows names and points, as the day's page does. Once the day

@@ -1,4 +1,4 @@
-"""/api/daily/ and /api/daily/<date>/ (RULES §6): the day's variant, seats, commitment and
+"""/api/daily/ and /api/daily/<date>/ (docs/rules.md §6): the day's variant, seats, commitment and
 ranking; its seed, deals and travellers once the day is over, never before (R63); nobody
 else's attempt while it lasts."""
 

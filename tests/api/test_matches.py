@@ -273,13 +273,16 @@ def test_list_queries_do_not_grow_with_the_page(games, players, user, django_ass
         # session, user, the moderator's permission (user's and groups'), the player, matches,
         # seats, rating changes
         with django_assert_max_num_queries(8):
-            client.get(path + "?page_size=100")
+            response = client.get(path + "?page_size=100")
+        assert response.status_code == 200, path
 
 
 def test_detail_queries_are_bounded(games, django_assert_max_num_queries):
     client = client_of(None)
     with django_assert_max_num_queries(5):  # match, seats, rounds, moves, rating changes
-        client.get(f"/api/matches/{games['public'].pk}/")
+        response = client.get(f"/api/matches/{games['public'].pk}/")
+    assert response.status_code == 200
+    assert response.json()["id"] == games["public"].pk and response.json()["rounds"]
 
 
 def test_unknown_paths_and_ids_are_json_404(games):

@@ -1,4 +1,4 @@
-"""No secret of a round in play over the API (R6, R12), and every record replays (RULES §7).
+"""No secret of a round in play over the API (R6, R12), and every record replays (docs/rules.md §7).
 
 What each caller is served is checked against the server's truth (the deals and the
 move log, as tests/games/test_leaks.py does): the record holds the rounds that are

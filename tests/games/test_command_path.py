@@ -1,4 +1,4 @@
-"""The path of one command (DESIGN.md §3): what a play reads and writes, and that the
+"""The path of one command (docs/architecture.md §3): what a play reads and writes, and that the
 messages built after its commit, from what it holds, are the ones a fresh read gives."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from django.test import Client
 from games import services
 from games.models import Connection, Game
 from tests.games.conftest import Socket, afull_table, connect, socket_of, state
-from tests.games.test_consumers import play_of, presence, refused, seated, snapshot
+from tests.games.test_consumers import play_of, presence, refused, seated, snapshot, state_once_refilled
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_sockets")]
 
@@ -124,9 +124,7 @@ async def test_a_flood_is_cut_on_arrival_while_a_command_is_still_at_work(player
     assert rest.count("not_your_turn") >= 20 and set(rest) <= {"not_your_turn", "rate_limited"}
     assert await snapshot(gid) == before
     await waiting.nothing(0.3)
-    await asyncio.sleep(0.5)  # the bucket refills; the connection is still open
-    await waiting.send({"type": "sync"})
-    assert (await state(waiting))["version"] == before[0]
+    assert (await state_once_refilled(waiting))["version"] == before[0]
 
 
 # A consumer that ends badly ----------------------------------------------------------
@@ -167,9 +165,13 @@ async def test_a_consumer_that_ends_on_an_exception_stops_its_heartbeat_and_leav
     mine = await database_sync_to_async(
         lambda: set(Connection.objects.filter(game_id=gid).values_list("channel", flat=True))
     )()
-    await asyncio.sleep(0.5)
     dead = [channel for channel in beats if channel not in mine]
-    await asyncio.sleep(0.5)
+    # While the living socket beats three times more, the dead one does not beat once.
+    alive = len(beats) - len(dead)
+    limit = asyncio.get_running_loop().time() + 5
+    while len([c for c in beats if c in mine]) < alive + 3:
+        assert asyncio.get_running_loop().time() < limit, "the living socket stopped beating"
+        await asyncio.sleep(0.05)
     assert [channel for channel in beats if channel not in mine] == dead
 
 

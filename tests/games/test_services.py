@@ -1,4 +1,4 @@
-"""games.services: the only code that changes a game (DESIGN.md §3)."""
+"""games.services: the only code that changes a game (docs/architecture.md §3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The daily challenge (RULES §6, R60–R63) through its services, its command and its pages."""
+"""The daily challenge (docs/rules.md §6, R60–R63) through its services, its command and its pages."""
 
 from __future__ import annotations
 

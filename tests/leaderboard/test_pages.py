@@ -178,7 +178,8 @@ def test_the_profile_takes_two_queries_per_variant_rated_not_one_per_match(
     # own API tokens; the header's own table included), then for each variant: the place
     # and the history.
     with django_assert_num_queries(12 + 2 * 2):
-        client.get(reverse("profile", args=["alice"]))
+        response = client.get(reverse("profile", args=["alice"]))
+    assert response.status_code == 200 and '<section id="ratings"' in response.content.decode()
 
 
 def test_a_rows_profile_link_is_the_profiles_url_whatever_the_name():

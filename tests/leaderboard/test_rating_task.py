@@ -19,6 +19,7 @@ from tests.timers.conftest import Celery, wait_for
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.live  # a real Celery worker
 def test_a_rated_match_played_to_its_end_is_rated_by_the_worker(players, tmp_path):
     alice, bob = players[:2]
     rated = start("block", [alice, bob], target=50)

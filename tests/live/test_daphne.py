@@ -3,7 +3,7 @@
 Nothing about a game lives in a process's memory: two Daphne processes on one
 Redis serve the same table. And a socket that stays idle (a player waiting for
 their turn) is not dropped by the channel layer (redis-py's socket timeout trap,
-django/channels_redis#422).
+django/channels_redis#422; the settings' REDIS_SOCKET_TIMEOUT), on either layer.
 """
 
 from __future__ import annotations
@@ -72,13 +72,20 @@ async def test_two_daphne_processes_serve_one_table(players, live_site):
         await ws.close()
 
 
-async def test_an_idle_socket_stays_open_for_a_minute_and_still_hears_the_table(players, live_site):
-    base = live_site()
+# Seconds a socket stays idle: past redis-py 8's default 5 s socket timeout, and two of
+# the lists layer's 5 s blocking receives (channels_redis.core's brpop_timeout).
+IDLE_SECONDS = 12
+
+
+@pytest.mark.parametrize("layer", ["pubsub", "lists"])
+async def test_an_idle_socket_stays_open_and_still_hears_the_table(players, live_site, layer):
+    base = live_site(CHANNEL_LAYER=layer)
     alice, bob = players[:2]
     gid = await database_sync_to_async(full_table)("block", [alice, bob])
     idle = await open_socket(base, gid, alice)
     first = await next_state(idle)
-    await asyncio.sleep(65)  # well past redis-py's 5 s default socket timeout
+    with pytest.raises(TimeoutError):  # nothing comes, and the socket is not closed meanwhile
+        await asyncio.wait_for(idle.wait_closed(), IDLE_SECONDS)
     assert idle.state == websockets.State.OPEN
     # A play now must reach the idle socket: SEED's deal has bob (seat 1) to play.
     assert first["view"]["round"]["turn"] == 1
@@ -87,3 +94,16 @@ async def test_an_idle_socket_stays_open_for_a_minute_and_still_hears_the_table(
     news = await next_state(idle)
     assert news["version"] == first["version"] + 1
     await idle.close()
+
+
+async def test_a_socket_timeout_under_the_layers_blocking_receive_drops_an_idle_socket(players, live_site):
+    """The trap the settings avoid, seen by the test above: with a Redis socket timeout
+    shorter than the lists layer's 5 s blocking receive (redis-py 8's default is 5 s,
+    a race), the layer fails on the idle socket and Daphne closes it."""
+    base = live_site(CHANNEL_LAYER="lists", REDIS_SOCKET_TIMEOUT="2")
+    alice, bob = players[:2]
+    gid = await database_sync_to_async(full_table)("block", [alice, bob])
+    idle = await open_socket(base, gid, alice)
+    await next_state(idle)
+    await asyncio.wait_for(idle.wait_closed(), IDLE_SECONDS)
+    assert idle.state == websockets.State.CLOSED

@@ -1,8 +1,8 @@
-"""Builders shared by the rule-by-rule tests of the engine (RULES.md §1-4).
+"""Builders shared by the rule-by-rule tests of the engine (docs/rules.md §1-4).
 
 Every position is a full, legal 28-tile deal: the hands a test cares about, then
 the stock (or the tiles set aside) in a chosen order, the tiles nobody named
-coming last in canonical order. Tiles are written as in RULES.md: ``"3-5"``.
+coming last in canonical order. Tiles are written as in docs/rules.md: ``"3-5"``.
 """
 
 from __future__ import annotations

@@ -56,3 +56,59 @@ def test_r12_the_documented_code_deals_as_the_engine(variant, seats):
         dealt = deal(seed, rules, seats)
         assert tuple(tuple(sorted(h)) for h in hands) == dealt.hands
         assert tuple(stock) == dealt.stock
+
+
+# --- The project explains itself: every rule and document the code names is in the repository --
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+SOURCES = ["games", "accounts", "leaderboard", "config", "tests", "templates", "static", "bench", "scripts"]
+
+
+SUFFIXES = {".py", ".html", ".js", ".mjs", ".md", ".txt"}
+
+
+def sources() -> list[Path]:
+    """Every file of code, templates, tests and docs the project writes (not the migrations)."""
+    found = [ROOT / "README.md", ROOT / "Makefile", ROOT / "pyproject.toml", *(ROOT / "docs").glob("*.md")]
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in SUFFIXES and not {"__pycache__", "migrations"} & set(path.parts):
+                found.append(path)
+    return found
+
+
+def sections(doc: str) -> set[str]:
+    """The numbers of a document's numbered sections (``## 3. …``)."""
+    return set(
+        re.findall(r"^## (\d+)\.", (ROOT / "docs" / doc).read_text(encoding="utf-8"), flags=re.MULTILINE)
+    )
+
+
+def test_every_rule_cited_in_the_code_and_the_tests_is_defined_in_docs_rules():
+    defined = set(re.findall(r"^- (R\d+) ", RULES, flags=re.MULTILINE))
+    assert {"R1", "R12", "R41", "R57", "R58", "R63", "R70", "R88"} <= defined
+    cited: dict[str, set[str]] = {}
+    for path in sources():
+        for number in re.findall(r"\b(R[1-9]\d?)\b", path.read_text(encoding="utf-8", errors="replace")):
+            cited.setdefault(number, set()).add(str(path.relative_to(ROOT)))
+    assert len(cited) > 30  # the code and the tests cite the rules by number
+    missing = {number: sorted(paths) for number, paths in cited.items() if number not in defined}
+    assert not missing, f"cited but not in docs/rules.md: {missing}"
+
+
+def test_every_section_and_document_cited_is_in_the_repository():
+    numbered = {doc: sections(doc) for doc in ("rules.md", "architecture.md")}
+    bad = []
+    for path in sources():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        where = str(path.relative_to(ROOT))
+        # The shared documents the project once pointed to, outside the repository.
+        bad += [f"{where}: {name}" for name in re.findall(r"\b(?:DESIGN|RULES|STYLE)\.md\b", text)]
+        for doc, number in re.findall(r"docs/(rules\.md|architecture\.md) §(\d+)", text):
+            if number not in numbered[doc]:
+                bad.append(f"{where}: docs/{doc} §{number}")
+        for doc in re.findall(r"\bdocs/([\w-]+\.md)\b", text):
+            if not (ROOT / "docs" / doc).is_file():
+                bad.append(f"{where}: docs/{doc}")
+    assert not bad, bad

@@ -5,7 +5,7 @@ seeded by hypothesis). After every step the test checks that the 28 tiles are
 conserved (R1), that the state round-trips through JSON, that no view leaks a
 hidden tile (R6), and that the points scored follow RULES R30-R35, worked out
 again here from the final hands without calling ``games.rules.scoring``. The
-record of each match replays (RULES §7) to the same results, with or without its
+record of each match replays (docs/rules.md §7) to the same results, with or without its
 forced actions (R5).
 """
 
@@ -69,7 +69,7 @@ def match_setups(draw: st.DrawFn) -> tuple[str, int, Any]:
     return variant, seats, target
 
 
-# --- Independent rules, written from RULES.md --------------------------------------------
+# --- Independent rules, written from docs/rules.md --------------------------------------------
 
 
 def pips_of(hand: Any) -> int:
@@ -475,7 +475,7 @@ def test_whole_matches_end_score_and_replay(setup: tuple[str, int, Any], seed: s
     assert replay(record) == expected
     stripped = json.loads(json.dumps(played.record(played.stripped)))
     assert replay(stripped) == expected
-    # §7, DESIGN §2: replaying the record rebuilds the very states live play went through.
+    # §7, docs/architecture.md §2: replaying the record rebuilds the very states live play went through.
     for rounds in (record, stripped):
         states: list[Match] = []
         final, _ = replay_match(rounds, states.append)

@@ -1,6 +1,6 @@
 """games/rules/ is pure: the standard library and itself, no Django, no global randomness or clock.
 
-DESIGN and STYLE: the engine is pure, standard-library Python; an automated check keeps
+docs/architecture.md §1: the engine is pure, standard-library Python; an automated check keeps
 Django and I/O out of it. Only the command line (``__main__.py``) may read files, use
 ``random`` (with an explicit seed), ``argparse``, ``json`` and ``sys``.
 """

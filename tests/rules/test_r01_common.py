@@ -1,4 +1,4 @@
-"""RULES.md §1, common to all variants: R1-R9."""
+"""docs/rules.md §1, common to all variants: R1-R9."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §2, dealing and opening: R10-R12."""
+"""docs/rules.md §2, dealing and opening: R10-R12."""
 
 from __future__ import annotations
 
@@ -240,7 +240,7 @@ def test_r11_deal_skips_a_shuffle_with_five_doubles_in_a_hand(variant, seats):
 # An independent implementation of the algorithm published in games/rules/deal.py's docstring
 # (and docs/record.md), written from its text.
 
-HAND_SIZES = {  # RULES.md §3, "tiles each"
+HAND_SIZES = {  # docs/rules.md §3, "tiles each"
     "draw": {2: 7, 3: 7, 4: 7},
     "block": {2: 7, 3: 7, 4: 7},
     "partners": {4: 7},

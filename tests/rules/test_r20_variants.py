@@ -1,4 +1,4 @@
-"""RULES.md §3, the variants: R20-R23."""
+"""docs/rules.md §3, the variants: R20-R23."""
 
 from __future__ import annotations
 

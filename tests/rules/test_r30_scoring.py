@@ -1,4 +1,4 @@
-"""RULES.md §4, scoring: R30-R35."""
+"""docs/rules.md §4, scoring: R30-R35."""
 
 from __future__ import annotations
 

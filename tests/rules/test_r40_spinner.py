@@ -1,4 +1,4 @@
-"""RULES.md §4, the spinner and the count: R40-R41."""
+"""docs/rules.md §4, the spinner and the count: R40-R41."""
 
 from __future__ import annotations
 

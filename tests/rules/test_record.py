@@ -1,4 +1,4 @@
-"""The game record (RULES §7): its format, and every kind of bad record, refused with its reason."""
+"""The game record (docs/rules.md §7): its format, and every kind of bad record, refused with its reason."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from games.rules import ALL_TILES, VARIANTS
 from games.rules.__main__ import play_match
 from games.rules.record import ReplayError, replay
+from games.rules.tiles import hand_pips, parse_tile
 
 
 def tiles(*texts: str) -> list[str]:
@@ -31,7 +32,7 @@ def refused(record: Any) -> ReplayError:
     return error
 
 
-# The example of RULES §7: three seats of `draw`. Seat 0 holds 6-6, the highest double, and lays
+# The example of docs/rules.md §7: three seats of `draw`. Seat 0 holds 6-6, the highest double, and lays
 # it (R10); 3-6 fits both ends showing 6, so its end is written; seat 2 holds no 3 and no 6, and
 # draws 1-2 (no fit) then 2-3 (fits the 3), which it plays (R20).
 DRAW3: dict[str, Any] = json.loads(
@@ -366,7 +367,10 @@ def test_deal_with_five_doubles_in_a_hand_is_redealt_r11(variant: str):
 
 @pytest.mark.parametrize("variant", ["family", "classic", "all_fives", "fives_threes"])
 def test_five_doubles_are_dealt_where_r11_does_not_apply(variant: str):
-    replay(one_round(variant, 2, FIVE_DOUBLES))
+    result = replay(one_round(variant, 2, FIVE_DOUBLES))
+    # Not refused: seat 1 lays the highest double, 5-5, as R10 says, and the round goes on.
+    assert result["rounds"][0]["result"] == "unfinished"
+    assert result["rounds"][0]["pips_left"][1] == hand_pips(tuple(map(parse_tile, FIVE_DOUBLES[1]))) - 10
 
 
 @pytest.mark.parametrize("variant", ["classic", "all_fives", "fives_threes"])
@@ -477,8 +481,12 @@ def test_a_bad_deal_with_a_seed_is_refused_as_a_bad_deal():
 
 def test_a_deal_without_a_seed_is_not_checked_against_one():
     record = play_match("draw", 3, "seeded")
+    replayed = replay(record)
+    wrong = copy.deepcopy(record)
+    wrong["rounds"][0]["seed"] += "0"
+    assert refused(wrong).code == "seed_mismatch"  # given, a seed is checked
     del record["rounds"][0]["seed"]
-    replay(record)
+    assert replay(record) == replayed  # left out, the same deal replays as it stands
 
 
 # --- Rounds and the end of the match -------------------------------------------------------------

@@ -87,7 +87,7 @@ def test_it_lists_every_variant_in_the_order_of_the_rules(client):
     ],
 )
 def test_it_shows_seats_tiles_and_targets_of_each_variant(client, variant, seats, hands, targets):
-    """RULES.md §3: seats, tiles each and targets of every variant."""
+    """docs/rules.md §3: seats, tiles each and targets of every variant."""
     section = sections(client.get("/").content.decode())[variant]
 
     assert field(section, "Joueurs", "Dominos par joueur") == seats

@@ -101,6 +101,8 @@ def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
 
 
 CELERY = str(Path(sys.executable).parent / "celery")
+# How long Redis stays away in the middle of the match.
+OUTAGE_SECONDS = 1.0
 
 
 class Supervised:
@@ -197,7 +199,7 @@ def test_a_redis_restart_under_clock_worker_beat_and_daphne_the_match_plays_on_t
         wait_for(lambda: Move.objects.filter(game_id=game_id, auto=True).count() >= 2, timeout=30)
         # Redis goes away in the middle of the match, and comes back.
         private_redis.stop()
-        time.sleep(1)
+        time.sleep(OUTAGE_SECONDS)  # the outage under test, not a wait for something to happen
         restarted = timezone.now()
         private_redis.start()
         # The clocks act again: the table plays, rounds end and the next ones are dealt, to the end.

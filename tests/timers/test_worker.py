@@ -1,4 +1,4 @@
-"""R52–R54 with the clock process, a real Celery worker and beat on the local Redis (DESIGN.md §5).
+"""R52–R54 with the clock process, a real Celery worker and beat on the local Redis (docs/architecture.md §5).
 
 The clocks are short (tests/timers/conftest.py): a turn 3 s, a disconnected
 seat's turn 1.5 s, the pause between rounds 2 s, the watchdog every second, a
@@ -172,13 +172,15 @@ def test_r54_the_hosts_early_start_cancels_nothing_it_should_not(celery, clocks,
     services.next_round(game_id, players[0], paused.version)  # the host does not wait
     started = game_of(game_id)
     assert Round.objects.filter(game_id=game_id).count() == 2
-    # The pause's timer comes and deals nothing more.
-    time.sleep(clocks["ROUND_PAUSE_SECONDS"] + 1.5)
-    assert Round.objects.filter(game_id=game_id).count() == 2
-    # The new round's turns are still timed: nobody plays, the table does.
+    # The pause's deadline is gone: asked for it, the services deal nothing more.
+    assert services.act_if_due(game_id, paused.version, paused.status) is None
+    # The new round's turns are still timed: nobody plays, the table does, on the turn's
+    # clock (TURN_SECONDS), which runs out after the pause would have (ROUND_PAUSE_SECONDS).
     assert started.status == Game.PLAYING  # round 2 of SEED's deals is not blocked at once
     wait_for(lambda: auto_moves(game_id), timeout=clocks["TURN_SECONDS"] + 5)
+    assert timezone.now() > paused.deadline  # the pause's end has passed meanwhile
     assert auto_moves(game_id)[0].version == started.version + 1
+    assert Round.objects.filter(game_id=game_id).count() == 2  # and it dealt no third round
 
 
 async def test_the_play_the_clock_makes_reaches_every_seat_live(celery, clocks, players):
