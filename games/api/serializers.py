@@ -117,7 +117,7 @@ class RecordRoundSerializer(serializers.Serializer):
 
 
 @extend_schema_serializer(
-    description=_("L’enregistrement de la partie (RULES.md §7, docs/record.md), des manches terminées.")
+    description=_("L’enregistrement de la partie (docs/rules.md §7, docs/record.md), des manches terminées.")
 )
 class RecordSerializer(serializers.Serializer):
     """The game record of docs/rules.md §7 (docs/record.md), of the rounds that are over."""

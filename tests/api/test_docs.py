@@ -79,8 +79,12 @@ def test_the_schema_describes_the_api_in_french_and_in_english(client):
     """Issue 19, 12: every description of the API is in the reader's language."""
     french = descriptions(client.get("/api/schema/?format=json").json())
     english = descriptions(client.get("/api/schema/?format=json", HTTP_ACCEPT_LANGUAGE="en").json())
-    assert french.keys() == english.keys() and len(french) > 100
-    same = {where: text for where, text in french.items() if english[where] == text}
+    # drf-spectacular leaves out a parameter's title that only repeats its name ("variant"
+    # under English): the only texts English may lack, and nothing English has more.
+    missing = french.keys() - english.keys()
+    assert english.keys() <= french.keys() and len(french) > 100
+    assert all(where.endswith("/schema/title") for where in missing), missing
+    same = {where: text for where, text in english.items() if french[where] == text}
     assert same == {}, "not translated"
     assert french["/info/title"] == "Dominos — API de l’historique"
     assert english["/info/title"] == "Dominoes — history API"

@@ -89,7 +89,7 @@ def layer_away(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The channel layer cannot deliver a sanction's close: the closes tried, none sent."""
     tried: list[tuple[int, int]] = []
 
-    def away(user_id: int, code: int) -> None:
+    def away(user_id: int, code: int, notice: dict[str, Any] | None = None) -> None:
         tried.append((user_id, code))
         raise ConnectionError("the channel layer is away")
 
