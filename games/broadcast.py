@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.journal import journal
-from games.models import Connection, Game, SeatInfo
+from games.models import Game
 from games.rules import Match, from_json, view, view_events
 from games.rules.knowledge import public_info
+from games.services import sql
 
 if TYPE_CHECKING:
     from games.services import Change
@@ -66,23 +66,12 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def seating(game: Game) -> list[SeatInfo]:
-    """The table's seats with their names and presence: as the command read them with the
-    game (games.services.core.lock_table), else in one query."""
-    if game.seating is not None:
-        return game.seating
-    present = Exists(Connection.objects.filter(game=game, seat=OuterRef("index")))
-    rows = game.seat_set.annotate(present=present).values_list(
-        "index", "player_id", "player__username", "robot", "player__is_active", "present"
-    )
-    return [SeatInfo.of(*row) for row in rows]
-
-
-def spectators(game: Game) -> int:
-    """How many sockets watch the table: as its command counted them, else counted now."""
-    if game.spectators is not None:
-        return game.spectators
-    return int(Connection.objects.filter(game=game, seat__isnull=True).count())
+def read(game_id: int) -> Game:
+    """The table as a page reads it: the command's loader, without the lock."""
+    game = sql.read_table(game_id, lock=False)
+    if game is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    return game
 
 
 def table_info(game: Game) -> dict[str, Any]:
@@ -91,7 +80,8 @@ def table_info(game: Game) -> dict[str, Any]:
     Built from the game as read by its command, with no query, when the command read
     its seats and spectators; the return match is looked for once the match is over.
     """
-    seats = {s.index: s for s in seating(game)}
+    assert game.seating is not None and game.spectators is not None, "a table read with its seats"
+    seats = {s.index: s for s in game.seating}
     # A daily attempt's round seeds are the day's secret until the day is over (R63).
     secret = game.daily and not game.day_over()
     rematch = None
@@ -113,7 +103,7 @@ def table_info(game: Game) -> dict[str, Any]:
         "daily": game.daily,
         "clock": clock(game),
         # How many watch the table (their sockets: a spectator with two tabs counts twice).
-        "spectators": spectators(game),
+        "spectators": game.spectators,
         # The return match of this one, once a player has asked for it ("Revanche").
         "rematch": rematch,
         # R12: a round's commitment from its start, its seed once it is over.
@@ -271,7 +261,7 @@ def game_changed(change: Change) -> None:
 
 
 def presence_changed(game_id: int) -> None:
-    game = Game.objects.filter(pk=game_id).first()
+    game = sql.read_table(game_id, lock=False)
     if game is None:
         return
     info = table_info(game)
@@ -337,7 +327,7 @@ def matches_in_play(limit: int = 100) -> list[dict[str, Any]]:
 def current_state(game_id: int, seat: int | None) -> dict[str, Any]:
     """The full view of ``seat`` now, with the match's journal as the seat may read it:
     sent on connection and on request (``sync``)."""
-    game = Game.objects.get(pk=game_id)
+    game = read(game_id)
     message = state_message(snapshot(game, []), seat)
     message["journal"] = journal(game, seat)
     return message

@@ -10,7 +10,7 @@ what the command holds. Consumers call these functions on a pool of threads
 
 The package, by topic:
 
-- ``core``: the path every command takes (lock, check, apply, record, bump),
+- ``core``: the path every command takes (load, check, apply, record, bump),
   who acts for a seat and the clocks' deadlines;
 - ``tables``: opening, joining, leaving, the return match;
 - ``play``: a seat's play, the host's next round;
@@ -29,7 +29,7 @@ from .clocks import (
     restart_clock,
     sweep,
 )
-from .core import MESSAGES, PLAYER, ROBOT, TABLE, Busy, Change, ServiceError, acts_for
+from .core import MESSAGES, PLAYER, ROBOT, TABLE, Busy, Change, ServiceError, acts_for, find_table, load_table
 from .moderation import void
 from .play import next_round, play
 from .presence import connect, disconnect, heartbeat, leave_if_away
@@ -50,11 +50,13 @@ __all__ = [
     "connect",
     "disconnect",
     "due_now",
+    "find_table",
     "heartbeat",
     "join",
     "leave",
     "leave_if_away",
     "live_tables_of",
+    "load_table",
     "next_deadline",
     "next_round",
     "next_round_if_due",

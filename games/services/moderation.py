@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games.models import Game
 
-from .core import ServiceError, locked
+from .core import ServiceError, load_table
 
 
 def void(game_id: int) -> bool:
@@ -18,7 +18,7 @@ def void(game_id: int) -> bool:
     the caller's to record (accounts.sanctions.void_game).
     """
     with transaction.atomic():
-        game = locked(game_id)
+        game = load_table(game_id)
         if game.status in (Game.OPEN, Game.CLOSED):
             raise ServiceError("not_started")
         if game.voided is not None:

@@ -65,10 +65,11 @@ def _read_sql(vendor: str, locks: bool) -> str:
     )
 
 
-def read_table(game_id: int) -> Game | None:
-    """The game with ``seating`` and ``spectators`` (as ``core.lock_table`` describes),
-    its row locked where the database has row locks; None if there is no such game."""
-    locks = connection.features.has_select_for_update
+def read_table(game_id: int, *, lock: bool) -> Game | None:
+    """The game with ``seating`` and ``spectators`` (as ``core.load_table`` describes),
+    with ``lock`` its row locked where the database has row locks; None if there is no
+    such game."""
+    locks = lock and connection.features.has_select_for_update
     with connection.cursor() as cursor:
         cursor.execute(_read_sql(connection.vendor, locks), [game_id])
         rows = cursor.fetchall()
