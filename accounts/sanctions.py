@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ModerationLog, Notice, Report, Sanction, UserSession
-from games import broadcast, services as game_services
+from games import services as game_services, transport
 from games.models import Game
 from leaderboard import services as daily
 from leaderboard.models import DailyAttempt
@@ -127,7 +127,7 @@ def take_effect(user_id: int) -> None:
     user = User.objects.get(pk=user_id)
     end_sessions(user)
     try:
-        broadcast.close_user_sockets(user_id, CLOSE_CODE)
+        transport.close_user_sockets(user_id, CLOSE_CODE)
     except Exception:  # the channel layer is away: the tables below are still left
         log.exception("could not close the sockets of user %s", user_id)
     seated = Game.objects.filter(seat_set__player=user)

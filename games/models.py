@@ -51,7 +51,7 @@ class GameQuerySet(models.QuerySet["Game"]):
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """A seat as a command reads it with its game (games.services.core.lock_table)."""
+    """A seat as a command reads it with its game (games.services.core.find_table)."""
 
     index: int
     player_id: int | None
@@ -150,13 +150,14 @@ class Game(models.Model):
     knowledge = models.JSONField(null=True, blank=True, editable=False)
     # and each round's commitment, with its seed once the round is over (R12):
     # ``[{"number", "commitment", "seed"}]``, the seed None until then. A daily
-    # attempt's seeds stay hidden until its day is over (broadcast.table_info).
+    # attempt's seeds stay hidden until its day is over (readmodels.table_info).
     commitments = models.JSONField(default=list, blank=True, editable=False)
 
     objects = GameQuerySet.as_manager()
 
-    # Read with the game by the command that locked it (games.services.core.lock_table):
-    # its seats, and how many sockets watch it. None when the game was read alone.
+    # Read with the game by the table's loader (games.services.core.find_table), for
+    # every command and the pages' read models: its seats, and how many sockets watch
+    # it. None only for a game read alone through the ORM, which no command uses.
     seating: list[SeatInfo] | None = None
     spectators: int | None = None
 

@@ -14,7 +14,6 @@ from django.db import transaction
 from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
-from games import broadcast
 from games.models import Connection, Game
 from games.rules import Action, Match, apply, robots, table_play, view
 
@@ -29,6 +28,7 @@ from .core import (
     clock_changed,
     deal_next,
     find_table,
+    presence_changed,
     record,
 )
 
@@ -153,7 +153,7 @@ def restart_clock(game_id: int) -> None:
         game.deadline = timezone.now()
         game.save(update_fields=["deadline"])
         clock_changed(game)
-        transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+        presence_changed(game)
 
 
 def abandon_if_due(game_id: int) -> Change | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -24,8 +24,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import broadcast, signals
+from games import signals, sql
 from games.models import Game, Move, Round, SeatInfo
+from games.readmodels import Change, send_on_commit
 from games.rules import (
     OVER,
     PLAYING,
@@ -43,8 +44,6 @@ from games.rules import (
 from games.rules.knowledge import advance, fresh
 from games.rules.record import event_action
 from leaderboard import ratings
-
-from . import sql
 
 log = logging.getLogger(__name__)
 
@@ -107,25 +106,6 @@ class Busy(ServiceError):
         self.game = game
 
 
-@dataclass(frozen=True)
-class Change:
-    """What a command did, as the broadcast needs it: the game as the command left it
-    (this version's, with its seats when the command read them), the engine's state
-    and the events."""
-
-    game: Game
-    match: Match | None
-    events: list[dict[str, Any]]
-
-    @property
-    def game_id(self) -> int:
-        return int(self.game.pk)
-
-    @property
-    def version(self) -> int:
-        return int(self.game.version)
-
-
 # Reading and locking -----------------------------------------------------------
 
 
@@ -150,7 +130,7 @@ def find_table(game_id: int, *, lock: bool = True) -> Game | None:
     commands that take the same lock (games.services.presence), and a command that
     changes the seats or the sockets keeps the table it holds as it leaves it
     (``take_seat``, ``free_seat``, ``socket_opened``, ``socket_forgotten``). The
-    statement is built once (games.services.sql).
+    statement is built once (games.sql).
     """
     if lock:
         write_lock(game_id)
@@ -335,7 +315,7 @@ def bump(
     lobby: bool = False,
     present: int | None = None,
 ) -> Change:
-    """Save a change under a new version, set the clock, and broadcast after commit.
+    """Save a change under a new version, set the clock, and send its messages after commit.
 
     ``match``: the engine's state now, when the command has it (else read from the
     game's). ``present``: a seat whose player is acting now, so is there even before
@@ -346,12 +326,15 @@ def bump(
     sql.save_game(game)
     if match is None and game.state:
         match = from_json(game.state)
-    change = Change(game, match, events)
-    transaction.on_commit(lambda: broadcast.game_changed(change))
-    if lobby:
-        game_id = game.pk
-        transaction.on_commit(lambda: broadcast.lobby_changed(game_id))
+    change = Change(game, match, events, lobby=lobby)
+    send_on_commit(change)
     return change
+
+
+def presence_changed(game: Game) -> None:
+    """Who is at the table (or its clock) changed, not its version: the table is told after
+    the commit, from the table the command holds."""
+    send_on_commit(Change(game, states=False, presence=True))
 
 
 def deal_next(game: Game, match: Match) -> tuple[Match, list[dict[str, Any]]]:

@@ -10,7 +10,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast
 from games.models import Connection, Game
 
 from .core import (
@@ -20,6 +19,7 @@ from .core import (
     connected,
     find_table,
     load_table,
+    presence_changed,
     seat_index,
     socket_forgotten,
     socket_opened,
@@ -60,7 +60,7 @@ def connect(
             game.save(update_fields=["deadline"])
         # R53: coming back gives no time back; the deadline stays as it is.
         if seat is None or not was:  # a player back, or one more spectator
-            transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+            presence_changed(game)
     return seat
 
 
@@ -104,7 +104,7 @@ def disconnect(channel: str, grace: bool = True) -> None:
             _forget(game, conn)
             _seat_gone(game, conn.seat)
             if conn.seat is None:  # one spectator fewer
-                transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+                presence_changed(game)
             return
         if conn.closed is None:
             conn.closed = timezone.now()
@@ -168,8 +168,7 @@ def _seat_gone(game: Game, seat: int | None) -> None:
         changed.append("deserted")
     if changed:
         game.save(update_fields=changed)
-    game_id = game.pk
-    transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+    presence_changed(game)
 
 
 def heartbeat(channel: str) -> bool:

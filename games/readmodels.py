@@ -1,73 +1,75 @@
-"""Messages to the websockets of a table and of the lobby (docs/protocol.md).
+"""What the pages and the messages show of a table: its read models (docs/protocol.md).
 
-Groups, all on the Redis channel layer so that any Daphne process can serve any
-table:
-
-- ``game.<id>``: every connection of the table (public news: who is connected);
-- ``game.<id>.seat.<n>``: the connections of seat n's player, the only ones that
-  get its hand and the tile it drew (R6);
-- ``game.<id>.watch``: spectators, who get what R6 gives seat None;
-- ``lobby``: the lobby pages;
-- ``user-<id>``: every socket of one user, table and lobby alike, on any process
-  (a ``user.close`` message to it closes them: a sanction, accounts.sanctions).
-
-A message is built once per seat and sent already encoded; no secret enters the
-table's public group.
+A command hands what it did (``Change``) to ``send_on_commit``; once it has
+committed, each message that change calls for is built here from what the command
+holds, without reading the database again: every seat's state and the
+spectators' (each as much as it may know, R6), the table's presence, and the
+lobby's row of the table. Each message is built once for its group and encoded
+once; no secret enters the table's public group. The pages' own reads (a state on
+connection, the lobby, the matches in play) read the table through the commands'
+loader, without the lock (games.sql). How the messages travel is
+games.transport's.
 """
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import contextlib
-import json
-import logging
-import os
-import threading
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
+from games import sql
 from games.journal import journal
 from games.models import Game
 from games.rules import Match, from_json, view, view_events
 from games.rules.knowledge import public_info
-from games.services import sql
-
-if TYPE_CHECKING:
-    from games.services import Change
-
-log = logging.getLogger(__name__)
-
-LOBBY = "lobby"
+from games.transport import LOBBY, encode, seat_group, send, table_group
 
 
-def table_group(game_id: int) -> str:
-    return f"game.{game_id}"
+@dataclass(frozen=True)
+class Change:
+    """What a command did, as its messages need it: the game as the command left it
+    (this version's, with its seats and spectators), the engine's state and the events.
+
+    ``states``: every seat and the spectators get the new version's state; ``lobby``:
+    the lobby gets the table's row; ``presence``: the table gets who is connected now.
+    """
+
+    game: Game
+    match: Match | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    states: bool = True
+    lobby: bool = False
+    presence: bool = False
+
+    @property
+    def game_id(self) -> int:
+        return int(self.game.pk)
+
+    @property
+    def version(self) -> int:
+        return int(self.game.version)
 
 
-def seat_group(game_id: int, seat: int | None) -> str:
-    return f"game.{game_id}.watch" if seat is None else f"game.{game_id}.seat.{seat}"
+def send_on_commit(change: Change) -> None:
+    """Send what ``change`` calls for once the command's transaction has committed."""
+    transaction.on_commit(lambda: send_change(change))
 
 
-def user_group(user_id: int) -> str:
-    return f"user-{user_id}"
-
-
-def close_user_sockets(user_id: int, code: int) -> None:
-    """Close every open websocket of the user, on every process, with ``code``."""
-    _group_send((user_group(user_id), {"type": "user.close", "code": code}))
-
-
-def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+def send_change(change: Change) -> None:
+    """Build and send the messages of a committed change (see ``Change``)."""
+    if change.states:
+        states_changed(change)
+    if change.presence:
+        send((table_group(change.game_id), encode(presence_message(change.game))))
+    if change.lobby:
+        lobby_changed(change.game_id)
 
 
 def read(game_id: int) -> Game:
-    """The table as a page reads it: the command's loader, without the lock."""
+    """The table as a page reads it: the commands' loader, without the lock."""
     game = sql.read_table(game_id, lock=False)
     if game is None:
         raise Game.DoesNotExist(f"no game {game_id}")
@@ -77,8 +79,8 @@ def read(game_id: int) -> Game:
 def table_info(game: Game) -> dict[str, Any]:
     """What everyone at the table may know of it besides the match: players, presence, rounds.
 
-    Built from the game as read by its command, with no query, when the command read
-    its seats and spectators; the return match is looked for once the match is over.
+    Built from the table as read by the loader (its seats and spectators), with no
+    query; the return match is looked for once the match is over.
     """
     assert game.seating is not None and game.spectators is not None, "a table read with its seats"
     seats = {s.index: s for s in game.seating}
@@ -168,85 +170,16 @@ def state_message(snap: dict[str, Any], seat: int | None) -> dict[str, Any]:
     }
 
 
-class _OwnLoop:
-    """One long-lived event loop per process, for processes outside the ASGI server.
-
-    In Daphne, ``async_to_sync`` hands the sending to the server's own loop. In a
-    Celery worker there is none, and ``async_to_sync`` would start a loop, with new
-    Redis connections, for every message sent; the worker sends from this one instead
-    (``use_own_loop``, called when the worker starts).
-    """
-
-    wanted = False
-    loop: asyncio.AbstractEventLoop | None = None
-    pid = 0
-    lock = threading.Lock()
-
-    @classmethod
-    def get(cls) -> asyncio.AbstractEventLoop | None:
-        if not cls.wanted:
-            return None
-        with cls.lock:
-            if cls.loop is None or cls.pid != os.getpid():  # a forked child starts its own
-                cls.loop = asyncio.new_event_loop()
-                cls.pid = os.getpid()
-                threading.Thread(target=cls.loop.run_forever, name="broadcast", daemon=True).start()
-            return cls.loop
+def current_state(game_id: int, seat: int | None) -> dict[str, Any]:
+    """The full view of ``seat`` now, with the match's journal as the seat may read it:
+    sent on connection and on request (``sync``)."""
+    game = read(game_id)
+    message = state_message(snapshot(game, []), seat)
+    message["journal"] = journal(game, seat)
+    return message
 
 
-def use_own_loop() -> None:
-    _OwnLoop.wanted = True
-
-
-def _send(*messages: tuple[str, str]) -> None:
-    """Send each ``(group, text)`` to its group, in order, in one trip to the event loop."""
-    _group_send(*((group, {"type": "relay", "text": text}) for group, text in messages))
-
-
-def _group_send(*messages: tuple[str, dict[str, Any]]) -> None:
-    """Send each ``(group, message)`` to its group, in order, in one trip to the event loop."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-
-    async def send_all() -> None:
-        for group, message in messages:
-            await layer.group_send(group, message)
-
-    server = getattr(_server, "loop", None)
-    if server is not None:  # a service thread of the ASGI server: hand over, do not wait
-        asyncio.run_coroutine_threadsafe(send_all(), server).add_done_callback(_log_failure)
-        return
-    loop = _OwnLoop.get()
-    if loop is None:
-        async_to_sync(send_all)()
-    else:
-        asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=30)
-
-
-# The ASGI server's event loop, for the thread that runs a service for one of its
-# consumers (games.consumers.run): the messages of a change are handed to that loop
-# after the commit and the thread goes back to the pool at once, instead of waiting
-# there until they are sent. The loop sends them in the order they were handed over.
-_server = threading.local()
-
-
-@contextlib.contextmanager
-def sending_from(loop: asyncio.AbstractEventLoop) -> Iterator[None]:
-    """Within this block, this thread hands its messages to ``loop`` without waiting."""
-    _server.loop = loop
-    try:
-        yield
-    finally:
-        _server.loop = None
-
-
-def _log_failure(future: concurrent.futures.Future[None]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("a broadcast failed", exc_info=future.exception())
-
-
-def game_changed(change: Change) -> None:
+def states_changed(change: Change) -> None:
     """Tell every seat and the spectators what changed, each as much as it may know.
 
     Each message is built and encoded once, for its group. The spectators' is not built
@@ -255,24 +188,21 @@ def game_changed(change: Change) -> None:
     """
     snap = snapshot(change.game, change.events, change.match)
     seats: list[int | None] = list(range(change.game.seats))
-    if change.game.spectators != 0:  # None: not counted
+    if change.game.spectators != 0:
         seats.append(None)
-    _send(*((seat_group(change.game_id, seat), encode(state_message(snap, seat))) for seat in seats))
+    send(*((seat_group(change.game_id, seat), encode(state_message(snap, seat))) for seat in seats))
 
 
-def presence_changed(game_id: int) -> None:
-    game = sql.read_table(game_id, lock=False)
-    if game is None:
-        return
+def presence_message(game: Game) -> dict[str, Any]:
+    """Who is at the table, its clock and how many watch it (public news)."""
     info = table_info(game)
-    message = {
+    return {
         "type": "presence",
         "version": game.version,
         "players": info["players"],
         "clock": info["clock"],
         "spectators": info["spectators"],
     }
-    _send((table_group(game_id), encode(message)))
 
 
 def lobby_entry(game: Game) -> dict[str, Any]:
@@ -304,8 +234,6 @@ def lobby_tables() -> list[dict[str, Any]]:
 
 def matches_in_play(limit: int = 100) -> list[dict[str, Any]]:
     """The public matches in play, to watch: most watched first, then newest."""
-    from django.db.models import Count, Q
-
     games = (
         Game.objects.filter(status__in=Game.LIVE, public=True, daily=False)
         .annotate(watching=Count("connections", filter=Q(connections__seat__isnull=True)))
@@ -324,24 +252,11 @@ def matches_in_play(limit: int = 100) -> list[dict[str, Any]]:
     ]
 
 
-def current_state(game_id: int, seat: int | None) -> dict[str, Any]:
-    """The full view of ``seat`` now, with the match's journal as the seat may read it:
-    sent on connection and on request (``sync``)."""
-    game = read(game_id)
-    message = state_message(snapshot(game, []), seat)
-    message["journal"] = journal(game, seat)
-    return message
-
-
 def lobby_changed(game_id: int) -> None:
+    """Send the lobby the table's row as it now is (a fresh read: its host and names)."""
     game = Game.objects.select_related("host").filter(pk=game_id).first()
     if (
         game is None or not game.public or game.rematch_of_id is not None
     ):  # a return match is its players' own
         return
-    _send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))
-
-
-def table_news(game_id: int, message: dict[str, Any]) -> None:
-    """Send a public message to every connection of a table (seats and spectators)."""
-    _send((table_group(game_id), encode(message)))
+    send((LOBBY, encode({"type": "table", "table": lobby_entry(game)})))
