@@ -24,7 +24,6 @@ from games import sql
 from games.journal import journal
 from games.models import Game
 from games.rules import Match, from_json, view, view_events
-from games.rules.knowledge import public_info
 from games.transport import LOBBY, encode, seat_group, send, table_group
 
 
@@ -157,10 +156,7 @@ def state_message(snap: dict[str, Any], seat: int | None) -> dict[str, Any]:
     match = snap.get("match")
     if match is None and snap["state"]:
         match = snap["match"] = from_json(snap["state"])
-    seen = view(match, seat) if match else None
-    if seen is not None and seen["round"] is not None and match is not None:
-        none = [set(numbers) for numbers in snap.get("shown_none") or [[]] * match.seats]
-        seen["round"]["public"] = public_info(match, seat, none)
+    seen = view(match, seat, shown=snap.get("shown_none")) if match else None
     return {
         "type": "state",
         "version": snap["version"],
