@@ -40,7 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import ModerationLog, Notice, Report, Sanction, UserSession
-from games import broadcast, close_codes, services as game_services
+from games import close_codes, services as game_services, transport
 from games.models import Game
 from leaderboard import services as daily
 from leaderboard.models import DailyAttempt
@@ -155,7 +155,7 @@ def take_effect(user_id: int) -> None:
     user = User.objects.get(pk=user_id)
     end_sessions(user)
     try:
-        broadcast.close_user_sockets(user_id, CLOSE_CODE, notice(user))
+        transport.close_user_sockets(user_id, CLOSE_CODE, notice(user))
     except Exception:  # the channel layer is away: the tables below are still left
         log.exception("could not close the sockets of user %s", user_id)
     seated = _seated(user)

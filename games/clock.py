@@ -30,7 +30,7 @@ import redis
 from django.conf import settings
 from django.db import close_old_connections
 
-from games import broadcast, services
+from games import services, transport
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ class Clock:
         self.acted = 0
 
     def run(self) -> None:
-        broadcast.use_own_loop()  # messages go out from one event loop (games.broadcast)
+        transport.use_own_loop()  # messages go out from one event loop (games.transport)
         threading.Thread(target=self.listen, name="clock-wake", daemon=True).start()
         log.info("clock: started (%s threads, looking every %s s at most)", self.pool._max_workers, self.poll)
         while not self.stopping.is_set():

@@ -32,7 +32,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config.language import chosen_language
-from games import broadcast, services
+from games import readmodels, services, transport
 from games.close_codes import NO_SUCH_TABLE, NOT_LOGGED_IN, PRESENCE_LOST, SANCTIONED
 from games.services import ServiceError
 
@@ -87,7 +87,7 @@ def _executor() -> ThreadPoolExecutor:
 def _with_connection(func: Callable[..., T], args: tuple[Any, ...], loop: asyncio.AbstractEventLoop) -> T:
     close_old_connections()
     try:
-        with broadcast.sending_from(loop):
+        with transport.sending_from(loop):
             return func(*args)
     finally:
         close_old_connections()
@@ -241,20 +241,20 @@ class JsonConsumer(AsyncWebsocketConsumer):
 
     def error_text(self, code: str) -> str:
         with translation.override(self.lang):
-            return broadcast.encode({"type": "error", "code": code, "message": str(ERRORS[code]())})
+            return transport.encode({"type": "error", "code": code, "message": str(ERRORS[code]())})
 
     async def handle(self, message: dict[str, Any]) -> None:
         raise ProtocolError("unknown_type")
 
     async def send_error(self, code: str, text: str) -> None:
-        await self.send(text_data=broadcast.encode({"type": "error", "code": code, "message": text}))
+        await self.send(text_data=transport.encode({"type": "error", "code": code, "message": text}))
 
     async def relay(self, event: dict[str, Any]) -> None:
         """A message from a group, already encoded."""
         await self.send(text_data=event["text"])
 
     async def user_close(self, event: dict[str, Any]) -> None:
-        """A message to the user's group (``broadcast.user_group``): close this socket,
+        """A message to the user's group (``transport.user_group``): close this socket,
         after the message that says why (``sanctioned``, docs/protocol.md) if it has one."""
         if event.get("text"):
             await self.send(text_data=event["text"])
@@ -268,7 +268,7 @@ class JsonConsumer(AsyncWebsocketConsumer):
         on whichever process it is open."""
         user = self.scope["user"]
         if user.is_authenticated:
-            self.user_group = broadcast.user_group(user.pk)
+            self.user_group = transport.user_group(user.pk)
             await self.channel_layer.group_add(self.user_group, self.channel_name)
 
     async def leave_user_group(self) -> None:
@@ -298,7 +298,7 @@ class TableConsumer(JsonConsumer):
         # Join the groups before recording the connection and reading the state: a
         # change in between is then received twice (the client keeps the newer
         # version), never missed, and the news of this very connection arrives too.
-        await self.join(broadcast.table_group(self.game_id))
+        await self.join(transport.table_group(self.game_id))
         invitation = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("invitation", [""])[
             0
         ]
@@ -307,7 +307,7 @@ class TableConsumer(JsonConsumer):
         except ServiceError:
             await self.refuse(NO_SUCH_TABLE)
             return
-        await self.join(broadcast.seat_group(self.game_id, self.seat))
+        await self.join(transport.seat_group(self.game_id, self.seat))
         await self.accept()
         self.beating = asyncio.create_task(self.heartbeat())
         await self.send_state()
@@ -358,8 +358,8 @@ class TableConsumer(JsonConsumer):
                 await run(services.disconnect, self.channel_name)
 
     async def send_state(self) -> None:
-        message = await run(broadcast.current_state, self.game_id, self.seat)
-        await self.send(text_data=broadcast.encode(message))
+        message = await run(readmodels.current_state, self.game_id, self.seat)
+        await self.send(text_data=transport.encode(message))
 
     def checked_by_command(self, message: dict[str, Any]) -> bool:
         return message.get("type") in ("play", "next_round")
@@ -411,10 +411,10 @@ class LobbyConsumer(JsonConsumer):
             await self.accept()
             await self.close(code=SANCTIONED)
             return
-        await self.channel_layer.group_add(broadcast.LOBBY, self.channel_name)
+        await self.channel_layer.group_add(transport.LOBBY, self.channel_name)
         await self.accept()
-        tables = await run(broadcast.lobby_tables)
-        await self.send(text_data=broadcast.encode({"type": "tables", "tables": tables}))
+        tables = await run(readmodels.lobby_tables)
+        await self.send(text_data=transport.encode({"type": "tables", "tables": tables}))
 
     async def disconnect(self, code: int) -> None:
         await self.cleanup()
@@ -422,5 +422,5 @@ class LobbyConsumer(JsonConsumer):
     async def cleanup(self) -> None:
         if not getattr(self, "cleaned_up", False):
             self.cleaned_up = True
-            await self.channel_layer.group_discard(broadcast.LOBBY, self.channel_name)
+            await self.channel_layer.group_discard(transport.LOBBY, self.channel_name)
             await self.leave_user_group()

@@ -33,7 +33,7 @@ def invitation_token() -> str:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """A seat as a command reads it with its game (games.services.core.lock_table)."""
+    """A seat as a command reads it with its game (games.services.core.find_table)."""
 
     index: int
     player_id: int | None
@@ -140,8 +140,9 @@ class Game(models.Model):
     # attempt's seeds stay hidden until its day is over (games.access.deals_secret).
     commitments = models.JSONField(default=list, blank=True, editable=False)
 
-    # Read with the game by the command that locked it (games.services.core.lock_table):
-    # its seats, and how many sockets watch it. None when the game was read alone.
+    # Read with the game by the table's loader (games.services.core.find_table), for
+    # every command and the pages' read models: its seats, and how many sockets watch
+    # it. None only for a game read alone through the ORM, which no command uses.
     seating: list[SeatInfo] | None = None
     spectators: int | None = None
 

@@ -1,6 +1,6 @@
 """The replay of a finished match: every state it went through, for the replay page.
 
-A read model beside ``games.broadcast``: built from the deals and the move log
+A read model beside ``games.readmodels``: built from the deals and the move log
 through the engine (``replay_match``). Only a finished match has a replay: once it
 is over every hand of every round has been shown to everyone (R6), so the frames
 may hold every hand; the page hides the others' when it shows the match as one

@@ -16,13 +16,13 @@ from typing import Any
 from celery import shared_task
 from celery.signals import worker_init
 
-from games import broadcast, services
+from games import services, transport
 
 
 @worker_init.connect
 def _send_from_one_loop(**kwargs: Any) -> None:
-    """The worker's messages go out from one event loop per process (games.broadcast)."""
-    broadcast.use_own_loop()
+    """The worker's messages go out from one event loop per process (games.transport)."""
+    transport.use_own_loop()
 
 
 @shared_task(name="games.tasks.leave_if_away", ignore_result=True)

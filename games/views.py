@@ -10,7 +10,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import access, broadcast, replay as game_replay, services
+from games import access, readmodels, replay as game_replay, services
 from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
@@ -58,10 +58,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "join_url": reverse("join", args=[0]),
         "variants": {key: {"name": names[key], **allowed} for key, allowed in variant_choices().items()},
     }
-    tables = [_lobby_row(entry, names, me) for entry in broadcast.lobby_tables()]
+    tables = [_lobby_row(entry, names, me) for entry in readmodels.lobby_tables()]
     playing = [
         {**entry, "name": names.get(entry["variant"], entry["variant"])}
-        for entry in broadcast.matches_in_play()
+        for entry in readmodels.matches_in_play()
     ]
     return render(
         request,

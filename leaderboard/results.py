@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import broadcast
+from games import transport
 from games.models import Game
 from leaderboard.models import RatingChange
 
@@ -46,4 +46,4 @@ def announce(game_id: int) -> None:
     """Tell the table's connections how the match moved its players' ratings."""
     game = Game.objects.filter(pk=game_id).first()
     if game is not None:
-        broadcast.table_news(game_id, message(game))
+        transport.table_news(game_id, message(game))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .knowledge import public_info
 from .line import count, count_parts, lone_double
 from .match import legal_actions
 from .state import PLAYING, Match, line_to_json, winner_json
@@ -11,7 +12,7 @@ from .tiles import hand_pips, tile_str
 from .variants import get_ruleset
 
 
-def view(match: Match, seat: int | None) -> dict[str, Any]:
+def view(match: Match, seat: int | None, shown: list[list[int]] | None = None) -> dict[str, Any]:
     """The match as ``seat`` sees it; ``None`` for a spectator.
 
     A seat sees its own hand, the line, every seat's number of tiles, the size of
@@ -19,6 +20,11 @@ def view(match: Match, seat: int | None) -> dict[str, Any]:
     draws, and its legal plays on its turn. It never sees another hand, the
     stock's tiles or the tiles set aside, except that every hand is shown once
     the round is over.
+
+    The round's public-information panel comes with it (``round["public"]``,
+    knowledge.public_info): ``shown`` is, for each seat, the numbers the round has
+    shown it holds none of (``knowledge.advance``'s ``none``, kept on the game);
+    None: nothing shown yet.
     """
     rules = get_ruleset(match.variant)
     if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
@@ -65,6 +71,8 @@ def view(match: Match, seat: int | None) -> dict[str, Any]:
     if over:  # R6: at the end of a round every hand is shown to everyone
         public["hands"] = [[tile_str(t) for t in h] for h in rnd.hands]
         public["pips_left"] = [hand_pips(h) for h in rnd.hands]
+    none = [set(numbers) for numbers in shown] if shown else [set() for _ in range(match.seats)]
+    public["public"] = public_info(match, seat, none)
     out["round"] = public
     if seat is not None:
         out["hand"] = [tile_str(t) for t in rnd.hands[seat]]

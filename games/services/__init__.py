@@ -10,7 +10,7 @@ what the command holds. Consumers call these functions on a pool of threads
 
 The package, by topic:
 
-- ``core``: the path every command takes (lock, check, apply, record, bump),
+- ``core``: the path every command takes (load, check, apply, record, bump),
   who acts for a seat (every command asks it) and the clocks' deadlines;
 - ``tables``: opening, joining, leaving, the return match;
 - ``play``: a seat's play, the host's next round;
@@ -40,7 +40,9 @@ from .core import (
     ServiceError,
     acting_seat,
     acts_for,
+    find_table,
     in_good_standing,
+    load_table,
     lock_player,
 )
 from .moderation import seat_sanctioned, void
@@ -65,12 +67,14 @@ __all__ = [
     "connect",
     "disconnect",
     "due_now",
+    "find_table",
     "heartbeat",
     "in_good_standing",
     "join",
     "leave",
     "leave_if_away",
     "live_tables_of",
+    "load_table",
     "lock_player",
     "next_deadline",
     "next_round",

@@ -14,7 +14,6 @@ from django.db import transaction
 from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
-from games import broadcast
 from games.models import Connection, Game
 from games.rules import Action, Match, apply, robots, table_play, view
 
@@ -23,14 +22,13 @@ from .core import (
     ROBOT,
     TABLE,
     Change,
-    ServiceError,
     acts_for,
     anyone_here,
     bump,
     clock_changed,
     deal_next,
-    lock,
-    lock_table,
+    find_table,
+    presence_changed,
     record,
 )
 
@@ -67,13 +65,6 @@ def _due_action(game: Game, match: Match) -> tuple[Action, bool]:
     return table_play(match), True  # R52: the first tile of the hand that fits
 
 
-def _lock_if_there(game_id: int) -> Game | None:
-    try:
-        return lock_table(game_id)
-    except ServiceError:  # the game is gone
-        return None
-
-
 def autoplay_if_due(game_id: int, version: int) -> Change | None:
     """R52, R53, R61: the deadline of the turn of ``version`` passed: play it.
 
@@ -83,7 +74,7 @@ def autoplay_if_due(game_id: int, version: int) -> Change | None:
     or the game is gone: a late or repeated call changes nothing.
     """
     with transaction.atomic():
-        game = _lock_if_there(game_id)
+        game = find_table(game_id)
         if game is None or not _due(game, version, Game.PLAYING) or _waits_for_nobody(game):
             return None
         before = game.match
@@ -100,7 +91,7 @@ def autoplay_if_due(game_id: int, version: int) -> Change | None:
 def next_round_if_due(game_id: int, version: int) -> Change | None:
     """R54: the pause between rounds is over: deal the next one, unless the host already has."""
     with transaction.atomic():
-        game = _lock_if_there(game_id)
+        game = find_table(game_id)
         if game is None or not _due(game, version, Game.ROUND_OVER) or _waits_for_nobody(game):
             return None
         game.status = Game.PLAYING
@@ -154,7 +145,7 @@ def restart_clock(game_id: int) -> None:
     """Time the turn under way again from who holds the seat now: a player just suspended
     or banned on their turn is played for at once (R52), without waiting out their clock."""
     with transaction.atomic():
-        game = lock(game_id)
+        game = find_table(game_id)
         if game is None or game.status != Game.PLAYING:
             return
         if game.turn is None or acts_for(game, game.turn) != TABLE:
@@ -162,14 +153,14 @@ def restart_clock(game_id: int) -> None:
         game.deadline = timezone.now()
         game.save(update_fields=["deadline"])
         clock_changed(game)
-        transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+        presence_changed(game)
 
 
 def abandon_if_due(game_id: int) -> Change | None:
     """Close a table nobody joined in time, or a match nobody stayed at, as abandoned."""
     now = timezone.now()
     with transaction.atomic():
-        game = lock(game_id)
+        game = find_table(game_id)
         if game is None:
             return None
         if game.status == Game.OPEN:
@@ -177,7 +168,7 @@ def abandon_if_due(game_id: int) -> Change | None:
             if joined > now - timedelta(seconds=settings.OPEN_TABLE_TIMEOUT_SECONDS):
                 return None
         elif game.status in Game.LIVE and not game.daily:  # an attempt is never abandoned (R56)
-            if game.connections.filter(seat__isnull=False).exists():
+            if anyone_here(game, None):
                 if game.deserted is not None:
                     presence.resume(game)
                 return None

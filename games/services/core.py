@@ -1,6 +1,6 @@
 """The path every command takes: lock, check, apply, record, bump (docs/architecture.md §3).
 
-A command reads its game once: ``lock_table`` locks the game row and reads it
+A command reads its game once: ``load_table`` locks the game row and reads it
 with its seats (their players' names and whether each is connected) and its
 spectators in one query. What ``record`` needs besides (the round under way, the
 last move's number, what the round has shown so far) is kept on the game row, so
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -25,8 +25,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import broadcast, signals
-from games.models import Connection, Game, Move, Round
+from games import signals, sql
+from games.models import Game, Move, Round, SeatInfo
+from games.readmodels import Change, send_on_commit
 from games.rules import (
     OVER,
     PLAYING,
@@ -44,8 +45,6 @@ from games.rules import (
 from games.rules.knowledge import advance, fresh
 from games.rules.record import event_action
 from leaderboard import ratings
-
-from . import sql
 
 log = logging.getLogger(__name__)
 
@@ -109,25 +108,6 @@ class Busy(ServiceError):
         self.game = game
 
 
-@dataclass(frozen=True)
-class Change:
-    """What a command did, as the broadcast needs it: the game as the command left it
-    (this version's, with its seats when the command read them), the engine's state
-    and the events."""
-
-    game: Game
-    match: Match | None
-    events: list[dict[str, Any]]
-
-    @property
-    def game_id(self) -> int:
-        return int(self.game.pk)
-
-    @property
-    def version(self) -> int:
-        return int(self.game.version)
-
-
 # Reading and locking -----------------------------------------------------------
 
 
@@ -139,35 +119,65 @@ def write_lock(game_id: int) -> None:
         Game.objects.filter(pk=game_id).update(version=F("version"))
 
 
-def lock(game_id: int) -> Game | None:
-    """The game, its row locked until the transaction ends; None if there is no such game.
-    It is the first thing a command reads (see ``write_lock``)."""
-    write_lock(game_id)
-    return Game.objects.select_for_update().filter(pk=game_id).first()
-
-
-def locked(game_id: int) -> Game:
-    game = lock(game_id)
-    if game is None:
-        raise ServiceError("not_found")
-    return game
-
-
-def lock_table(game_id: int) -> Game:
-    """The game locked and read with its seats and spectators, in one query.
+def find_table(game_id: int, *, lock: bool = True) -> Game | None:
+    """The table: the game read with its seats and spectators, in one query; None if
+    there is no such game. Every command reads its game so, first (``lock``: its row
+    locked until the transaction ends, see ``write_lock``); the pages' read models
+    read it so too, without the lock.
 
     The seats (``game.seating``) come with their players' names, whether each player
     may play and whether each seat is connected; ``game.spectators`` counts the
     spectators' sockets. Only the game's row is locked (``FOR UPDATE OF``). The
-    presence read so is this command's to trust: sockets come and go through
-    commands that take the same lock (games.services.presence). The statement is
-    built once (games.services.sql).
+    presence read so is the command's to trust: sockets come and go through
+    commands that take the same lock (games.services.presence), and a command that
+    changes the seats or the sockets keeps the table it holds as it leaves it
+    (``take_seat``, ``free_seat``, ``socket_opened``, ``socket_forgotten``). The
+    statement is built once (games.sql).
     """
-    write_lock(game_id)
-    game = sql.read_table(game_id)
+    if lock:
+        write_lock(game_id)
+    return sql.read_table(game_id, lock=lock)
+
+
+def load_table(game_id: int, *, lock: bool = True) -> Game:
+    """The table, as ``find_table`` reads it; refused as ``not_found`` if there is none."""
+    game = find_table(game_id, lock=lock)
     if game is None:
         raise ServiceError("not_found")
     return game
+
+
+def seats_of(game: Game) -> list[SeatInfo]:
+    """The seats of a table read by ``find_table``."""
+    assert game.seating is not None, "a table is read with find_table"
+    return game.seating
+
+
+def take_seat(game: Game, seat: SeatInfo) -> None:
+    """A seat was taken at the table the command holds."""
+    game.seating = sorted([*seats_of(game), seat], key=lambda s: s.index)
+
+
+def free_seat(game: Game, index: int | None = None) -> None:
+    """Seat ``index`` was freed at the table the command holds (None: every seat)."""
+    game.seating = [s for s in seats_of(game) if index is not None and s.index != index]
+
+
+def socket_opened(game: Game, seat: int | None) -> None:
+    """A socket of ``seat`` (None: a spectator's) was recorded at the table the command holds."""
+    if seat is None:
+        game.spectators = (game.spectators or 0) + 1
+    else:
+        game.seating = [replace(s, present=True) if s.index == seat else s for s in seats_of(game)]
+
+
+def socket_forgotten(game: Game, seat: int | None, others: bool) -> None:
+    """A socket of ``seat`` was forgotten at the table the command holds; ``others``:
+    whether the seat has another socket still (open, or in its grace)."""
+    if seat is None:
+        game.spectators = max(0, (game.spectators or 0) - 1)
+    else:
+        game.seating = [replace(s, present=others) if s.index == seat else s for s in seats_of(game)]
 
 
 def check_version(game: Game, version: object) -> None:
@@ -187,11 +197,15 @@ def check_not_ended(game: Game) -> None:
         raise ServiceError("day_over")
 
 
+def seat_index(game: Game, user: AbstractBaseUser | None) -> int | None:
+    """The seat ``user`` holds at the table, or None."""
+    if user is None or user.pk is None:
+        return None
+    return next((s.index for s in seats_of(game) if s.player_id == user.pk), None)
+
+
 def seat_of(game: Game, user: AbstractBaseUser) -> int:
-    if game.seating is not None:
-        index = next((s.index for s in game.seating if s.player_id == user.pk), None)
-    else:
-        index = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
+    index = seat_index(game, user)
     if index is None:
         raise ServiceError("not_seated")
     return index
@@ -201,18 +215,14 @@ def connected(game: Game, seat: int | None) -> bool:
     """Whether ``seat`` has a socket open (or in its grace, R53)."""
     if seat is None:
         return False
-    if game.seating is not None:
-        return any(s.index == seat and s.present for s in game.seating)
-    return Connection.objects.filter(game=game, seat=seat).exists()
+    return any(s.index == seat and s.present for s in seats_of(game))
 
 
 def anyone_here(game: Game, present: int | None) -> bool:
     """Whether any seat is connected (``present``: a seat whose player is acting now)."""
     if present is not None:
         return True
-    if game.seating is not None:
-        return any(s.present for s in game.seating)
-    return game.connections.filter(seat__isnull=False).exists()
+    return any(s.present for s in seats_of(game))
 
 
 # Who acts for a seat -----------------------------------------------------------
@@ -243,13 +253,8 @@ def acts_for(game: Game, seat: int) -> str:
     """Who plays ``seat``'s turns: ``PLAYER`` (or the table for them when their clock runs
     out), ``ROBOT``; for a sanctioned player, ``TABLE`` at once at a table, ``NOBODY`` at
     their daily attempt."""
-    if game.seating is not None:
-        info = next((s for s in game.seating if s.index == seat), None)
-        robot, active = (info.robot, info.active) if info is not None else (False, True)
-    else:
-        robot, active = game.seat_set.filter(index=seat).values_list(
-            "robot", "player__is_active"
-        ).first() or ("", True)
+    info = next((s for s in seats_of(game) if s.index == seat), None)
+    robot, active = (info.robot, info.active) if info is not None else (False, True)
     if game.daily:  # an attempt's robots; its player's attempt waits for them (R56, R63)
         if robot:
             return ROBOT
@@ -359,25 +364,26 @@ def bump(
     lobby: bool = False,
     present: int | None = None,
 ) -> Change:
-    """Save a change under a new version, set the clock, and broadcast after commit.
+    """Save a change under a new version, set the clock, and send its messages after commit.
 
     ``match``: the engine's state now, when the command has it (else read from the
     game's). ``present``: a seat whose player is acting now, so is there even before
     their socket.
     """
     game.version += 1
-    if game.seating is None:  # read now, so that the messages show this version's seats
-        game.seating, game.spectators = broadcast.seating(game), broadcast.spectators(game)
     start_clock(game, present)
     sql.save_game(game)
     if match is None and game.state:
         match = from_json(game.state)
-    change = Change(game, match, events)
-    transaction.on_commit(lambda: broadcast.game_changed(change))
-    if lobby:
-        game_id = game.pk
-        transaction.on_commit(lambda: broadcast.lobby_changed(game_id))
+    change = Change(game, match, events, lobby=lobby)
+    send_on_commit(change)
     return change
+
+
+def presence_changed(game: Game) -> None:
+    """Who is at the table (or its clock) changed, not its version: the table is told after
+    the commit, from the table the command holds."""
+    send_on_commit(Change(game, states=False, presence=True))
 
 
 def deal_next(game: Game, match: Match) -> tuple[Match, list[dict[str, Any]]]:

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from games.models import Game
 
-from .core import ServiceError, lock, locked
+from .core import ServiceError, find_table, load_table
 
 
 def void(game_id: int) -> bool:
@@ -18,7 +18,7 @@ def void(game_id: int) -> bool:
     the caller's to record (accounts.sanctions.void_game).
     """
     with transaction.atomic():
-        game = locked(game_id)
+        game = load_table(game_id)
         if game.status in (Game.OPEN, Game.CLOSED):
             raise ServiceError("not_started")
         if game.voided is not None:
@@ -38,7 +38,7 @@ def seat_sanctioned(game_id: int) -> bool:
     as it is. Returns whether the match was voided now.
     """
     with transaction.atomic():
-        game = lock(game_id)
+        game = find_table(game_id)
         if game is None or game.status not in Game.LIVE or game.daily or game.voided is not None:
             return False
         game.voided = timezone.now()

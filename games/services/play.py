@@ -18,7 +18,7 @@ from .core import (
     check_not_ended,
     check_version,
     deal_next,
-    lock_table,
+    load_table,
     record,
 )
 
@@ -26,7 +26,7 @@ from .core import (
 def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: object) -> Change:
     """A seat's play: ``move`` is ``{"play", "end"?, "open"?}`` (docs/protocol.md)."""
     with transaction.atomic():
-        game = lock_table(game_id)
+        game = load_table(game_id)
         seat = acting_seat(game, user)  # its seats' sanctions come with the locked read
         if game.status == Game.OPEN:
             raise ServiceError("not_started")
@@ -45,7 +45,7 @@ def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: ob
 def next_round(game_id: int, user: AbstractBaseUser, version: object) -> Change:
     """Deal the next round once the last one is over (R54): the host's button."""
     with transaction.atomic():
-        game = lock_table(game_id)
+        game = load_table(game_id)
         seat = acting_seat(game, user)
         if seat != 0:
             raise ServiceError("not_host")

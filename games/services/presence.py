@@ -10,10 +10,22 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games import access, broadcast
+from games import access
 from games.models import Connection, Game
 
-from .core import ServiceError, anyone_here, clock_changed, connected, lock, locked, start_clock
+from .core import (
+    ServiceError,
+    anyone_here,
+    clock_changed,
+    connected,
+    find_table,
+    load_table,
+    presence_changed,
+    seat_index,
+    socket_forgotten,
+    socket_opened,
+    start_clock,
+)
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +39,10 @@ def connect(
     or a private one whose invitation they hold.
     """
     with transaction.atomic():
-        game = locked(game_id)
+        game = load_table(game_id)
         seat = None
         if user is not None and user.is_authenticated:
-            seat = game.seat_set.filter(player_id=user.pk).values_list("index", flat=True).first()
+            seat = seat_index(game, user)
         if not access.can_see(game, user, invitation, seated=seat is not None):
             raise ServiceError("not_found")
         was = connected(game, seat)
@@ -40,6 +52,7 @@ def connect(
         Connection.objects.create(
             game=game, user=user if seat is not None else None, seat=seat, channel=channel
         )
+        socket_opened(game, seat)
         if seat is not None and game.deserted is not None:
             resume(game)
         if seat is not None and game.daily and game.status in Game.LIVE and game.deadline is None:
@@ -48,7 +61,7 @@ def connect(
             game.save(update_fields=["deadline"])
         # R53: coming back gives no time back; the deadline stays as it is.
         if seat is None or not was:  # a player back, or one more spectator
-            transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+            presence_changed(game)
     return seat
 
 
@@ -81,7 +94,7 @@ def disconnect(channel: str, grace: bool = True) -> None:
     if game_id is None:
         return
     with transaction.atomic():
-        game = lock(game_id)  # before anything else is read (see _lock)
+        game = find_table(game_id)  # before anything else is read (see core.write_lock)
         conn = Connection.objects.filter(channel=channel).first()
         if game is None or conn is None:
             return
@@ -89,10 +102,10 @@ def disconnect(channel: str, grace: bool = True) -> None:
             pk=conn.pk
         )
         if conn.seat is None or still_open.exists() or not grace or settings.PRESENCE_GRACE_SECONDS <= 0:
-            conn.delete()
+            _forget(game, conn)
             _seat_gone(game, conn.seat)
             if conn.seat is None:  # one spectator fewer
-                transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+                presence_changed(game)
             return
         if conn.closed is None:
             conn.closed = timezone.now()
@@ -117,14 +130,21 @@ def leave_if_away(channel: str) -> bool:
     if game_id is None:
         return False
     with transaction.atomic():
-        game = lock(game_id)
+        game = find_table(game_id)
         since = timezone.now() - timedelta(seconds=settings.PRESENCE_GRACE_SECONDS)
         conn = Connection.objects.filter(channel=channel, closed__isnull=False, closed__lte=since).first()
         if game is None or conn is None:  # back in time (the row is gone), or the task came early
             return False
-        conn.delete()
+        _forget(game, conn)
         _seat_gone(game, conn.seat)
         return True
+
+
+def _forget(game: Game, conn: Connection) -> None:
+    """Delete the socket's row, and keep the table the command holds as it now is."""
+    conn.delete()
+    others = conn.seat is not None and Connection.objects.filter(game=game, seat=conn.seat).exists()
+    socket_forgotten(game, conn.seat, others)
 
 
 def _seat_gone(game: Game, seat: int | None) -> None:
@@ -143,18 +163,13 @@ def _seat_gone(game: Game, seat: int | None) -> None:
             game.deadline = sooner
             changed.append("deadline")
             clock_changed(game)
-    if (
-        game.status in Game.LIVE
-        and not game.daily
-        and not game.connections.filter(seat__isnull=False).exists()
-    ):
+    if game.status in Game.LIVE and not game.daily and not anyone_here(game, None):
         # R56: nobody left at a live table: it waits, its clock stopped at what is left.
         game.deserted = timezone.now()
         changed.append("deserted")
     if changed:
         game.save(update_fields=changed)
-    game_id = game.pk
-    transaction.on_commit(lambda: broadcast.presence_changed(game_id))
+    presence_changed(game)
 
 
 def heartbeat(channel: str) -> bool:

@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import access
-from games.models import ROBOT_NAMES, Game, Seat
+from games.models import ROBOT_NAMES, Connection, Game, Seat, SeatInfo
 from games.rules import RuleError, get_ruleset, new_match
 
 from .core import (
@@ -23,8 +23,12 @@ from .core import (
     bump,
     check_not_ended,
     deal_next,
+    free_seat,
+    load_table,
     lock_player,
-    locked,
+    seat_index,
+    seats_of,
+    take_seat,
 )
 
 
@@ -78,6 +82,7 @@ def open_table(
             host=user, variant=variant, seats=seats, target=target, public=public, rated=rated, seed=seed
         )
         Seat.objects.create(game=game, index=0, player=user)
+        game = load_table(game.pk)
         bump(game, [{"type": "seated", "seat": 0}], lobby=True)
     return game
 
@@ -107,6 +112,7 @@ def open_attempt(
         )
         Seat.objects.create(game=game, index=0, player=user)
         Seat.objects.bulk_create(Seat(game=game, index=i, robot=ROBOT_NAMES[i - 1]) for i in range(1, seats))
+        game = load_table(game.pk)
         events: list[dict[str, Any]] = [{"type": "seated", "seat": i} for i in range(seats)]
         match, dealt = deal_next(game, new_match(variant, seats, None))
         bump(game, [*events, *dealt], match=match, present=0)
@@ -117,16 +123,16 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
     """Take the next free seat (R50); the match starts when every seat is taken."""
     with transaction.atomic():
         lock_player(user)  # first: see _check_free
-        game = locked(game_id)
+        game = load_table(game_id)
         if not access.can_see(game, user, invitation):
             raise ServiceError("not_found")
         check_not_ended(game)
-        if game.seat_set.filter(player_id=user.pk).exists():
+        if seat_index(game, user) is not None:
             raise ServiceError("already_seated")
         if game.status != Game.OPEN:
             raise ServiceError("started")
         _check_free(user)
-        taken = set(game.seat_set.values_list("index", flat=True))
+        taken = {s.index for s in seats_of(game)}
         free = [i for i in range(game.seats) if i not in taken]
         if game.rematch_of_id is not None:
             # A return match: its players only, each at its seat, one further on than before.
@@ -139,6 +145,8 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
                 Seat.objects.create(game=game, index=free[0], player=user)
         except IntegrityError:
             raise ServiceError("already_seated") from None
+        here = Connection.objects.filter(game=game, seat=free[0]).exists()
+        take_seat(game, SeatInfo.of(free[0], user.pk, user.get_username(), "", user.is_active, here))
         events: list[dict[str, Any]] = [{"type": "seated", "seat": free[0]}]
         if len(free) == 1:
             game.status = Game.PLAYING
@@ -171,7 +179,7 @@ def rematch(game_id: int, user: AbstractBaseUser) -> Game:
     others take their seats as they ask; it starts when all have come (R50)."""
     with transaction.atomic():
         lock_player(user)
-        old = locked(game_id)
+        old = load_table(game_id)
         seat = acting_seat(old, user)
         if old.status != Game.OVER:
             raise ServiceError("not_over")
@@ -180,9 +188,10 @@ def rematch(game_id: int, user: AbstractBaseUser) -> Game:
         new = Game.objects.filter(rematch_of=old).first()
         if new is None:
             _check_free(user)
-            last = old.seat_set.get(index=old.seats - 1).player  # one seat on: seat 0 now
+            last = seats_of(old)[-1]  # one seat on: seat 0 now
             options = {name: getattr(old, name) for name in OPTIONS}
-            new = Game.objects.create(host=last, rematch_of=old, **options)
+            new = Game.objects.create(host_id=last.player_id, rematch_of=old, **options)
+            new = load_table(new.pk)
             bump(new, [])
             # The finished table's pages learn of it (a link to the return match).
             bump(old, [{"type": "rematch", "seat": seat, "table": new.pk}])
@@ -199,7 +208,7 @@ def leave(game_id: int, user: AbstractBaseUser, by: str = PLAYER) -> Change:
     just suspended or banned (``TABLE``, accounts.sanctions), whom it takes out of
     the tables not yet started."""
     with transaction.atomic():
-        game = locked(game_id)
+        game = load_table(game_id)
         seat = acting_seat(game, user, by)
         check_not_ended(game)
         if game.status != Game.OPEN:
@@ -208,6 +217,8 @@ def leave(game_id: int, user: AbstractBaseUser, by: str = PLAYER) -> Change:
             game.status = Game.CLOSED
             game.finished = timezone.now()
             game.seat_set.all().delete()
+            free_seat(game)
             return bump(game, [{"type": "closed"}], lobby=True)
         game.seat_set.filter(index=seat).delete()
+        free_seat(game, seat)
         return bump(game, [{"type": "left", "seat": seat}], lobby=True)

@@ -13,7 +13,7 @@ from games import services
 from games.models import Game
 from games.rules import VARIANTS
 from leaderboard.ratings import rate_match
-from tests.games.conftest import SEED, full_table, play_first
+from tests.games.conftest import SEED, full_table, game_of, play_first
 
 
 def step(game: Game) -> None:
@@ -31,7 +31,7 @@ def play_out(game_id: int, rounds: int | None = None) -> Game:
     rounds are over and the next one is dealt (then a round is in play)."""
     done = 0
     while True:
-        game = Game.objects.get(pk=game_id)
+        game = game_of(game_id)
         if game.status == Game.OVER:
             return game
         if game.status == Game.ROUND_OVER:

@@ -14,6 +14,7 @@ from games.models import Game
 from games.rules import round_seed
 from games.rules.record import replay
 from tests.api.conftest import attempt, client_of, step
+from tests.games.conftest import game_of
 from tests.games.test_leaks import tiles_in
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_its_player_sees_no_deal_nor_seed_before_the_day_is_over(players, rounds
     alice = players[0]
     game = attempt(alice, rounds=rounds)
     for _ in range(4 if rounds else 0):  # some tiles on the line of the round in play
-        step(Game.objects.get(pk=game.pk))
+        step(game_of(game.pk))
     data = client_of(alice).get(f"/api/matches/{game.pk}/").json()
     assert data["daily"] is True and data["rated"] is False and data["target"] is None
     assert [(p["username"], p["robot"]) for p in data["players"]] == [

@@ -141,7 +141,8 @@ afull_table = database_sync_to_async(full_table)
 
 
 def game_of(game_id: int) -> Game:
-    return Game.objects.get(pk=game_id)
+    """The table as a page reads it (its seats and spectators with it)."""
+    return services.load_table(game_id, lock=False)
 
 
 def seconds_left(game: Game) -> float:

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import access, broadcast, services
+from games import access, readmodels, services
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -134,10 +134,9 @@ def test_the_query_and_the_check_agree_with_the_policy_for_every_game_and_viewer
             game = kind["game"]
             who = viewer_of(kind, role, viewers)
             token = game.invitation if role == "invited" else None
-            # Read alone, and as a command reads it with its seats (broadcast.seating).
+            # Read alone, and as a command reads it with its seats (the table's loader).
             alone = Game.objects.get(pk=game.pk)
-            with_seats = Game.objects.get(pk=game.pk)
-            with_seats.seating = broadcast.seating(with_seats)
+            with_seats = readmodels.read(game.pk)
             if role.startswith("banned"):
                 # A suspended or banned account is a visitor like any other.
                 want = expected(kind, "anonymous")
@@ -166,9 +165,9 @@ def test_everyone_sees_is_what_a_visitor_sees_and_the_lobby_lists_nothing_else(k
     for name, kind in kinds.items():
         assert access.everyone_sees(kind["game"]) == (kind["game"].pk in anyone), name
     assert anyone == {k["game"].pk for k in kinds.values() if k["public"] and not k["secret"]}
-    listed = {row["id"] for row in broadcast.lobby_tables()}
+    listed = {row["id"] for row in readmodels.lobby_tables()}
     assert listed == {kinds["public open"]["game"].pk}
-    in_play = {row["id"] for row in broadcast.matches_in_play()}
+    in_play = {row["id"] for row in readmodels.matches_in_play()}
     # A voided match goes on to its end, to watch like any other (games.services.moderation).
     assert in_play == {kinds[f"public {status}"]["game"].pk for status in ("playing", "round_over", "voided")}
 

@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.views import variant_stats
-from games import broadcast, services
+from games import readmodels, services
 from games.models import Connection, Game, Move, Round
 from games.rules import table_play
 from tests.games.conftest import (
@@ -55,7 +55,7 @@ def test_r52_each_turn_has_45_seconds_stored_on_the_game(players):
     play_first(game)
     game = game_of(game_id)
     assert 44 < seconds_left(game) <= 45
-    message = broadcast.current_state(game_id, 0)
+    message = readmodels.current_state(game_id, 0)
     assert message["table"]["clock"]["kind"] == "turn"
     assert message["table"]["clock"]["seat"] == turn_of(game)
     assert 44_000 < message["table"]["clock"]["remaining_ms"] <= 45_000
@@ -126,7 +126,7 @@ def test_no_clock_runs_at_an_open_or_ended_table(players):
     assert game_of(game.pk).deadline is None
     services.leave(game.pk, players[0])
     assert game_of(game.pk).deadline is None
-    assert broadcast.current_state(game.pk, None)["table"]["clock"] is None
+    assert readmodels.current_state(game.pk, None)["table"]["clock"] is None
 
 
 # R53: disconnected players ------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_r53_disconnecting_on_ones_turn_leaves_5_seconds_if_that_is_sooner(playe
     services.disconnect(f"tab-{game_id}-{seat}")
     game = game_of(game_id)
     assert 4 < seconds_left(game) <= 5
-    message = broadcast.current_state(game_id, None)
+    message = readmodels.current_state(game_id, None)
     assert message["table"]["players"][seat]["connected"] is False
     assert message["table"]["clock"]["remaining_ms"] <= 5000
     # Only 2 s left: disconnecting does not lengthen it.
@@ -194,7 +194,7 @@ def test_r53_reconnecting_gives_no_time_back(players):
     services.connect(game_id, players[seat], "tab-back")
     game = game_of(game_id)
     assert game.deadline == deadline and seconds_left(game) <= 5
-    assert broadcast.current_state(game_id, seat)["table"]["players"][seat]["connected"] is True
+    assert readmodels.current_state(game_id, seat)["table"]["players"][seat]["connected"] is True
 
 
 def test_r53_a_player_with_two_tabs_is_connected_until_both_close(players):
@@ -207,7 +207,7 @@ def test_r53_a_player_with_two_tabs_is_connected_until_both_close(players):
     services.disconnect(f"tab-{game_id}-{seat}")
     game = game_of(game_id)
     assert seconds_left(game) > 44  # still connected in the other tab: the full clock
-    assert broadcast.current_state(game_id, None)["table"]["players"][seat]["connected"] is True
+    assert readmodels.current_state(game_id, None)["table"]["players"][seat]["connected"] is True
     services.disconnect("second-tab")
     assert seconds_left(game_of(game_id)) <= 5
 
@@ -226,7 +226,7 @@ def test_r53_a_socket_whose_process_died_is_swept_and_its_seat_shown_disconnecte
     assert not services.heartbeat(dead)  # swept: its socket is told to reconnect
     game = game_of(game_id)
     assert seconds_left(game) <= 5
-    players_now = broadcast.current_state(game_id, None)["table"]["players"]
+    players_now = readmodels.current_state(game_id, None)["table"]["players"]
     assert players_now[seat]["connected"] is False and players_now[1 - seat]["connected"] is True
 
 
@@ -239,7 +239,7 @@ def test_r54_the_next_round_starts_after_a_30_second_pause(players):
     game = to_round_over(game_id)
     assert game.status == Game.ROUND_OVER
     assert 29 < seconds_left(game) <= 30
-    clock = broadcast.current_state(game_id, 0)["table"]["clock"]
+    clock = readmodels.current_state(game_id, 0)["table"]["clock"]
     assert clock["kind"] == "pause" and clock["seat"] is None
     assert services.next_round_if_due(game_id, game.version) is None  # not yet
     game = overdue(game_id)
@@ -282,7 +282,7 @@ def test_a_table_nobody_joins_for_30_minutes_is_abandoned(players, settings):
     # A late join is refused, and it is no longer in the lobby.
     with pytest.raises(services.ServiceError):
         services.join(game.pk, players[2])
-    assert [t["id"] for t in broadcast.lobby_tables()] == [fresh.pk]
+    assert [t["id"] for t in readmodels.lobby_tables()] == [fresh.pk]
 
 
 def test_a_recent_join_keeps_an_open_table(players):

@@ -3,16 +3,30 @@ messages built after its commit, from what it holds, are the ones a fresh read g
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.db.models import Exists, OuterRef
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
-from games import broadcast, services
-from games.models import Game, Move
+from games import readmodels, services
+from games.models import Connection, Game, Move, SeatInfo
 from games.services.core import Change
-from tests.games.conftest import connect_all, full_table, game_of, move_of, play_first, to_round_over, turn_of
+from tests.games.conftest import (
+    SEED,
+    connect_all,
+    full_table,
+    game_of,
+    move_of,
+    play_first,
+    to_round_over,
+    turn_of,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,39 +72,84 @@ def without_time_left(message: dict) -> dict:
     return message
 
 
+@contextlib.contextmanager
+def compared_with_a_fresh_read() -> Iterator[list[Change]]:
+    """Each change's messages, as sent right after its commit (before the next command),
+    compared with those built from a fresh read of the table: the states seat by seat,
+    and the presence. Yields the changes compared."""
+    compared: list[Change] = []
+
+    def compare(change: Change) -> None:
+        table = readmodels.read(change.game_id)
+        if change.states:
+            held = readmodels.snapshot(change.game, change.events, change.match)
+            fresh = readmodels.snapshot(table, change.events)
+            assert fresh["version"] == change.version
+            for seat in [*range(change.game.seats), None]:
+                assert without_time_left(readmodels.state_message(held, seat)) == without_time_left(
+                    readmodels.state_message(fresh, seat)
+                )
+        if change.presence:
+            assert without_time_left(readmodels.presence_message(change.game)) == without_time_left(
+                readmodels.presence_message(table)
+            )
+        compared.append(change)
+
+    original = readmodels.send_change
+    readmodels.send_change = compare  # type: ignore[assignment]
+    try:
+        yield compared
+    finally:
+        readmodels.send_change = original
+
+
 def test_the_messages_of_a_change_are_those_of_a_fresh_read(players):
     """What the command held (seats, presence, spectators, knowledge, commitments) is
     what the database says once it has committed, message for message, seat by seat."""
     game_id = full_table("draw", players[:2])
     connect_all(game_id, players[:2])
     services.connect(game_id, players[2], "watching")  # a spectator: counted
-    compared: list[int] = []
-
-    def compare(change: Change) -> None:  # right after the commit, before the next command
-        held = broadcast.snapshot(change.game, change.events, change.match)
-        fresh = broadcast.snapshot(Game.objects.get(pk=game_id), change.events)
-        assert fresh["version"] == change.version
-        for seat in (0, 1, None):
-            assert without_time_left(broadcast.state_message(held, seat)) == without_time_left(
-                broadcast.state_message(fresh, seat)
-            )
-        compared.append(change.version)
-
-    original = broadcast.game_changed
-    broadcast.game_changed = compare  # type: ignore[assignment]
-    try:
+    with compared_with_a_fresh_read() as compared:
         for _ in range(6):
             play_first(game_of(game_id))
         to_round_over(game_id)
         services.next_round(game_id, players[0], game_of(game_id).version)
         play_first(game_of(game_id))
-    finally:
-        broadcast.game_changed = original
-    assert len(compared) >= 9 and compared == sorted(set(compared))
+    versions = [change.version for change in compared]
+    assert len(versions) >= 9 and versions == sorted(set(versions))
     # The first round is over: its seed is shown beside its commitment (R12); not the second's.
-    rounds = broadcast.current_state(game_id, None)["table"]["rounds"]
+    rounds = readmodels.current_state(game_id, None)["table"]["rounds"]
     assert rounds[0]["seed"] and rounds[0]["commitment"]
     assert rounds[1]["seed"] is None and rounds[1]["commitment"]
+
+
+def test_the_messages_of_seats_and_sockets_are_those_of_a_fresh_read(players, settings):
+    """The commands that change the seats (join, leave) or the sockets (a player or a
+    spectator coming and going, a seat away after its grace, R53) keep the table they
+    hold as they leave it: their messages are those of a fresh read."""
+    settings.PRESENCE_GRACE_SECONDS = 3
+    alice, bob, carol, dan = players[:4]
+    with compared_with_a_fresh_read() as compared:
+        game_id = services.open_table(alice, "draw", 3, None, True, seed=SEED).pk
+        services.connect(game_id, alice, "a")
+        services.connect(game_id, dan, "watching")  # a spectator
+        services.join(game_id, bob)
+        services.connect(game_id, bob, "b")
+        services.leave(game_id, bob)  # his socket stays, as a seat's no longer taken
+        services.join(game_id, bob)
+        services.join(game_id, carol)  # the last seat: the match starts
+        services.connect(game_id, carol, "c")
+        services.disconnect("watching")  # one spectator fewer
+        services.disconnect("b")  # in its grace: still connected, nothing sent
+        Connection.objects.filter(channel="b").update(closed=timezone.now() - timedelta(seconds=4))
+        assert services.leave_if_away("b")  # away now
+        services.connect(game_id, bob, "b2")  # back
+        services.disconnect("c", grace=False)
+        play_first(game_of(game_id))
+    kinds = [(change.states, change.presence) for change in compared]
+    assert kinds.count((True, False)) == 6  # opened, joined, left, joined, joined, played
+    assert kinds.count((False, True)) == 8  # each socket that came or went but "b" in its grace
+    assert game_of(game_id).status == Game.PLAYING
 
 
 def test_the_game_row_keeps_what_the_log_says(players):
@@ -107,14 +166,11 @@ def test_the_game_row_keeps_what_the_log_says(players):
 
 
 def test_the_compiled_read_is_the_orms_on_every_field(players):
-    """games.services.sql reads the row as the ORM does: every field, and the seats with
+    """games.sql reads the row as the ORM does: every field, and the seats with
     their names, robots, presence and sanctions, on this database."""
-    from datetime import timedelta
-
     from django.db import transaction
-    from django.utils import timezone
 
-    from games.services import sql
+    from games import sql
 
     live = full_table("draw", players[:2])
     connect_all(live, players[:1])  # seat 1 away
@@ -126,20 +182,29 @@ def test_the_compiled_read_is_the_orms_on_every_field(players):
     attempt = services.open_attempt(players[2], "block", 3, "a day", timezone.now() + timedelta(hours=1))
     for game_id in (live, attempt.pk):
         with transaction.atomic():
-            read = sql.read_table(game_id)
+            read = sql.read_table(game_id, lock=True)
         orm = Game.objects.get(pk=game_id)
         for field in Game._meta.concrete_fields:
             assert getattr(read, field.attname) == getattr(orm, field.attname), field.name
-        orm.seating = None
-        assert read.seating == broadcast.seating(orm)
+        assert read.seating == orm_seating(orm)
         assert read.spectators == (1 if game_id == live else 0)
-    assert [s.active for s in sql.read_table(live).seating] == [True, False]
-    assert [s.robot for s in sql.read_table(attempt.pk).seating] == [False, True, True]
-    assert sql.read_table(10**9) is None
+        assert sql.read_table(game_id, lock=False).seating == read.seating
+    assert [s.active for s in sql.read_table(live, lock=False).seating] == [True, False]
+    assert [s.robot for s in sql.read_table(attempt.pk, lock=False).seating] == [False, True, True]
+    assert sql.read_table(10**9, lock=False) is None
+
+
+def orm_seating(game: Game) -> list[SeatInfo]:
+    """The table's seats with their names and presence, read through the ORM."""
+    present = Exists(Connection.objects.filter(game=game, seat=OuterRef("index")))
+    rows = game.seat_set.annotate(present=present).values_list(
+        "index", "player_id", "player__username", "robot", "player__is_active", "present"
+    )
+    return [SeatInfo.of(*row) for row in rows]
 
 
 def test_the_compiled_update_writes_what_the_orm_reads_back(players):
-    from games.services import sql
+    from games import sql
 
     game_id = full_table("draw", players[:2])
     game = Game.objects.get(pk=game_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import broadcast
+from games import readmodels
 from games.models import Move
 from tests.games.conftest import full_table, game_of, play_first, to_round_over
 
@@ -21,7 +21,7 @@ def test_the_journal_is_the_whole_match_as_each_seat_may_see_it(players):
     assert draws, "two ends 1 no longer draws in the first eleven plays"
     plays = Move.objects.filter(game_id=game_id, kind=Move.PLAY).count()
     for seat in (0, 1, None):
-        journal = broadcast.current_state(game_id, seat)["journal"]
+        journal = readmodels.current_state(game_id, seat)["journal"]
         assert [e["seat"] for e in journal["seated"]] == [0, 1]
         (only,) = journal["rounds"]
         events = only["events"]
@@ -37,7 +37,7 @@ def test_earlier_rounds_are_in_the_journal_too(players):
     from games import services
 
     services.next_round(game_id, players[0], game.version)
-    journal = broadcast.current_state(game_id, 1)["journal"]
+    journal = readmodels.current_state(game_id, 1)["journal"]
     assert [r["number"] for r in journal["rounds"]] == [1, 2]
     assert journal["rounds"][0]["events"][-1]["type"] in ("round_over", "match_over")
 
@@ -48,7 +48,7 @@ def test_every_state_carries_the_public_information_panel(players):
         play_first(game_of(game_id))
     game = game_of(game_id)
     for seat in (0, 1, None):
-        panel = broadcast.current_state(game_id, seat)["view"]["round"]["public"]
+        panel = readmodels.current_state(game_id, seat)["view"]["round"]["public"]
         hand = game.match.round.hands[seat] if seat is not None else ()
         for entry in panel:
             assert entry["in_hand"] == sum(1 for t in hand if entry["number"] in t)

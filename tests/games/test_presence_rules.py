@@ -19,7 +19,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import broadcast, services
+from games import readmodels, services
 from games.models import Connection, Game, Move
 from games.services import Busy, ServiceError
 from tests.games.conftest import (
@@ -51,7 +51,7 @@ def grace_over(channel: str) -> None:
 
 
 def connected(game_id: int) -> list[bool]:
-    return [p["connected"] for p in broadcast.current_state(game_id, None)["table"]["players"]]
+    return [p["connected"] for p in readmodels.current_state(game_id, None)["table"]["players"]]
 
 
 def at_a_turn(players):
@@ -141,7 +141,7 @@ def test_r56_with_nobody_connected_no_clock_runs_and_the_table_plays_for_nobody(
     assert services.sweep()["deadlines"] == 0
     assert game_of(game_id).version == version
     assert not Move.objects.filter(game_id=game_id, auto=True).exists()
-    clock = broadcast.current_state(game_id, None)["table"]["clock"]
+    clock = readmodels.current_state(game_id, None)["table"]["clock"]
     assert clock["stopped"] is True
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import broadcast, services
+from games import readmodels, services
 from games.models import Game
 from games.services import ServiceError
 from tests.games.conftest import full_table
@@ -30,7 +30,7 @@ def test_the_return_match_has_the_same_options_and_every_player_one_seat_on(play
     )
     assert new.rematch_of_id == old.pk and new.host == charlie  # charlie was at seat 2: now seat 0
     assert list(new.seat_set.values_list("index", "player__username")) == [(2, "bob")]
-    assert broadcast.current_state(old.pk, 0)["table"]["rematch"] == new.pk
+    assert readmodels.current_state(old.pk, 0)["table"]["rematch"] == new.pk
     assert services.rematch(old.pk, bob).pk == new.pk  # asking twice changes nothing
     services.rematch(old.pk, charlie)
     services.rematch(old.pk, alice)
@@ -50,7 +50,7 @@ def test_only_its_players_sit_at_a_return_match_and_it_is_not_in_the_lobby(playe
     with pytest.raises(ServiceError) as refused:
         services.join(new.pk, dave)
     assert refused.value.code == "full"
-    assert new.pk not in [entry["id"] for entry in broadcast.lobby_tables()]
+    assert new.pk not in [entry["id"] for entry in readmodels.lobby_tables()]
     with pytest.raises(ServiceError) as refused:
         services.rematch(old.pk, dave)
     assert refused.value.code == "not_seated"

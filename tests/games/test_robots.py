@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import broadcast, services
+from games import readmodels, services
 from games.models import Game, Move, Seat
 from games.rules import robots, round_seed, view
 from games.services import PLAYER, ROBOT, ServiceError
@@ -53,7 +53,7 @@ def test_r61_an_attempt_seats_the_player_in_seat_0_and_robots_elsewhere(players)
     assert game.match.target is None  # R61: five rounds, no target
     # Round 1 is dealt from the day's round seed.
     assert game.rounds.get().seed == round_seed(DAY_SEED, 1)
-    info = broadcast.table_info(game)
+    info = readmodels.table_info(game)
     assert [(p["name"], p["robot"]) for p in info["players"]] == [
         ("alice", False),
         ("Robot Anatole", True),
@@ -116,7 +116,7 @@ def test_r56_an_attempt_waits_for_its_player_and_resumes_where_it_was(players, s
     game = game_of(game.pk)
     version = game.version
     assert game.deadline is None  # no clock runs: neither the robots nor the table play
-    assert broadcast.table_info(game)["clock"] is None
+    assert readmodels.table_info(game)["clock"] is None
     # Nothing happens, however long it waits, and it is never abandoned.
     Game.objects.filter(pk=game.pk).update(deserted=timezone.now() - timedelta(days=1))
     done = services.sweep()
@@ -154,7 +154,7 @@ def test_an_attempt_is_never_joined_and_is_not_in_the_lobby(players):
     with pytest.raises(ServiceError) as e:
         services.join(game.pk, bob)
     assert e.value.code == "not_found"  # another player may not even see it on its day
-    assert all(entry["id"] != game.pk for entry in broadcast.lobby_tables())
+    assert all(entry["id"] != game.pk for entry in readmodels.lobby_tables())
 
 
 def test_two_attempts_of_one_seed_played_alike_are_the_same_game(players, settings):

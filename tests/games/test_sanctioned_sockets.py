@@ -11,7 +11,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 
 from accounts import sanctions
-from games import broadcast
+from games import transport
 from games.consumers import SANCTIONED
 from games.models import Move
 from tests.accounts.moderation import make_moderator
@@ -93,7 +93,7 @@ def layer_away(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
         tried.append((user_id, code))
         raise ConnectionError("the channel layer is away")
 
-    monkeypatch.setattr(broadcast, "close_user_sockets", away)
+    monkeypatch.setattr(transport, "close_user_sockets", away)
     return tried
 
 

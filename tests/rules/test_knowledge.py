@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import VARIANTS, apply, deal_round, new_match, table_play
+from games.rules import VARIANTS, apply, deal_round, new_match, table_play, view
 from games.rules.knowledge import advance, fresh, public_info, shown_none
 from games.rules.record import event_action
 
@@ -100,3 +100,19 @@ def test_what_is_known_kept_command_by_command_is_what_the_whole_round_shows(var
             actions += step
             known = advance(variant, known, before.round.line, step)
             assert [set(n) for n in known["none"]] == shown_none(variant, count, actions)
+
+
+@pytest.mark.parametrize("variant", ["draw", "block"])
+def test_a_seats_view_carries_its_panel_from_what_the_round_has_shown(variant):
+    """The engine's view is the seat's whole view: the panel is in it, from the round's
+    knowledge as kept on the game (``advance``'s ``none``); none given, nothing shown."""
+    showed = 0
+    for match, actions in rounds_of(variant):
+        known = advance(variant, fresh(match.seats), None, actions)
+        none = [set(numbers) for numbers in known["none"]]
+        showed += sum(len(numbers) for numbers in none)
+        for seat in (*range(match.seats), None):
+            assert view(match, seat, shown=known["none"])["round"]["public"] == public_info(match, seat, none)
+            empty = [set() for _ in range(match.seats)]
+            assert view(match, seat)["round"]["public"] == public_info(match, seat, empty)
+    assert showed > 0, "no seat ever showed a number it lacks: the panel's ``none`` went untested"

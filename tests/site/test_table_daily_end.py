@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import broadcast, services as game_services
+from games import readmodels, services as game_services
 from games.close_codes import CODES
 from games.models import Game
 from leaderboard import services
@@ -123,10 +123,10 @@ def test_a_finished_match_knows_whether_its_rematch_has_ended(players):
     alice, bob = players[:2]
     gid = full_table("draw", [alice, bob])
     Game.objects.filter(pk=gid).update(status=Game.OVER)
-    assert broadcast.current_state(gid, 0)["table"]["rematch_status"] is None
+    assert readmodels.current_state(gid, 0)["table"]["rematch_status"] is None
     new = game_services.rematch(gid, alice)
-    table = broadcast.current_state(gid, 0)["table"]
+    table = readmodels.current_state(gid, 0)["table"]
     assert (table["rematch"], table["rematch_status"]) == (new.pk, "open")
     Game.objects.filter(pk=new.pk).update(status=Game.OVER)
-    table = broadcast.current_state(gid, 0)["table"]
+    table = readmodels.current_state(gid, 0)["table"]
     assert (table["rematch"], table["rematch_status"]) == (new.pk, "over")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import broadcast, services
+from games import readmodels, services
 from tests.games.conftest import connect_all, full_table
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ def test_the_lobby_lists_public_matches_in_play_with_their_spectators(client, pl
     connect_all(watched, players[:2])
     services.connect(watched, None, "spectator-1")
     services.connect(watched, None, "spectator-2")
-    listed = broadcast.matches_in_play()
+    listed = readmodels.matches_in_play()
     assert [entry["id"] for entry in listed] == [watched, quiet]
     assert listed[0]["spectators"] == 2 and listed[1]["spectators"] == 0
     assert private not in [entry["id"] for entry in listed]
@@ -30,6 +30,6 @@ def test_the_lobby_lists_public_matches_in_play_with_their_spectators(client, pl
 def test_the_table_tells_how_many_watch(players):
     game_id = full_table("draw", players[:2])
     services.connect(game_id, None, "watcher")
-    assert broadcast.current_state(game_id, 0)["table"]["spectators"] == 1
+    assert readmodels.current_state(game_id, 0)["table"]["spectators"] == 1
     services.disconnect("watcher")
-    assert broadcast.current_state(game_id, 0)["table"]["spectators"] == 0
+    assert readmodels.current_state(game_id, 0)["table"]["spectators"] == 0

@@ -1,12 +1,14 @@
 """The three statements every play makes, written once per database vendor.
 
-A play reads its game with the seats (``read_table``), appends its moves
-(``insert_moves``) and writes the game back (``save_game``), hundreds of times a
-second on a busy site. The ORM would compile each statement again at every call
-(a third of a play's time in a Daphne process under load, docs/benchmarks.md);
-here each is built once, as SQL with parameters; the values are prepared and the
-rows turned into a ``Game`` by the fields' own methods and database converters,
-as the ORM does (JSON, dates, booleans), on PostgreSQL and SQLite alike.
+A play reads its game with the seats (``read_table``: the one loader of every
+command, games.services.core.find_table, and of the pages' read models without
+the lock, games.readmodels), appends its moves (``insert_moves``) and writes the
+game back (``save_game``), hundreds of times a second on a busy site. The ORM
+would compile each statement again at every call (a third of a play's time in a
+Daphne process under load, docs/benchmarks.md); here each is built once, as SQL
+with parameters; the values are prepared and the rows turned into a ``Game`` by
+the fields' own methods and database converters, as the ORM does (JSON, dates,
+booleans), on PostgreSQL and SQLite alike.
 ``tests/games/test_command_path.py`` checks them against the ORM on the same rows.
 """
 
@@ -65,10 +67,11 @@ def _read_sql(vendor: str, locks: bool) -> str:
     )
 
 
-def read_table(game_id: int) -> Game | None:
-    """The game with ``seating`` and ``spectators`` (as ``core.lock_table`` describes),
-    its row locked where the database has row locks; None if there is no such game."""
-    locks = connection.features.has_select_for_update
+def read_table(game_id: int, *, lock: bool) -> Game | None:
+    """The game with ``seating`` and ``spectators`` (as ``services.core.find_table`` describes),
+    with ``lock`` its row locked where the database has row locks; None if there is no
+    such game."""
+    locks = lock and connection.features.has_select_for_update
     with connection.cursor() as cursor:
         cursor.execute(_read_sql(connection.vendor, locks), [game_id])
         rows = cursor.fetchall()
