@@ -22,7 +22,7 @@ the floor, a 404 of the API (Daphne, Django, DRF's authentication and throttles,
 no query). Reported: median and 95th percentile, in milliseconds, as the client
 sees them.
 
-Then the export of the player: its 1,000 newest matches, then all of them,
+Then the export of the player: its 1,000 newest matches (fewer if it has fewer), then all,
 streamed from /api/players/<name>/export: the time to the first line, the
 records per second, and the memory of the Daphne process (its resident size
 sampled every 20 ms: the peak above what it used before the export). The same
@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from bench.load import Servers, check_ports, ensure_database
+from bench.load import Servers, check_ports, daphne_commands, ensure_database
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_api"
@@ -61,6 +61,8 @@ VARIANTS = ["draw", "block", "classic", "all_fives"]  # the players' matches are
 EPOCH = datetime(2023, 1, 1, tzinfo=UTC)
 SPACING = timedelta(minutes=1)  # between two matches' starts
 BATCH = 50_000  # matches written at a time, with their seats, rounds and moves
+HEADERS = {"Host": "127.0.0.1", "X-Forwarded-Proto": "https"}  # a request as the proxy passes it on
+NEWEST = 1_000  # the player's newest matches, exported first
 
 
 # Data, generated in bulk -------------------------------------------------------
@@ -268,7 +270,7 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
     def get(self, path: str) -> tuple[int, bytes]:
-        self.conn.request("GET", path, headers={"Host": "127.0.0.1"})
+        self.conn.request("GET", path, headers=HEADERS)
         response = self.conn.getresponse()
         return response.status, response.read()
 
@@ -319,7 +321,7 @@ def time_export(port: int, url: str, pid: int) -> dict[str, float]:
     sampler.start()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
     t = time.perf_counter()
-    conn.request("GET", url, headers={"Host": "127.0.0.1"})
+    conn.request("GET", url, headers=HEADERS)
     response = conn.getresponse()
     assert response.status == 200, response.status
     first = None
@@ -372,6 +374,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8310)
     parser.add_argument("--fresh", action="store_true", help="generate the data again")
     args = parser.parse_args(argv)
+    if not 1 <= args.player_matches <= args.matches:
+        parser.error("--player-matches: from 1 to --matches")
+    if args.requests < 1:
+        parser.error("--requests: at least 1")
 
     ensure_database(args.database_url)
     os.environ["DATABASE_URL"] = args.database_url
@@ -404,27 +410,30 @@ def main(argv: list[str] | None = None) -> int:
     moves.execute("SELECT count(*) FROM games_move")
     print(f"{moves.fetchone()[0]:,} moves stored")
 
-    since_1000 = (
+    newest = min(NEWEST, args.player_matches)  # the first export: the player's newest matches
+    since_newest = (
         Game.objects.filter(seat_set__player__username=PLAYER)
         .order_by("-id")
-        .values_list("started", flat=True)[999]
+        .values_list("started", flat=True)[newest - 1]
     )
     middle = args.matches // 2
     detail = (
         Game.objects.filter(seat_set__player__username=PLAYER).order_by("-id").values_list("pk", flat=True)[0]
     )
 
-    check_ports(args.port, 1)
+    check_ports([args.port])
     env = {
         **os.environ,
         "DATABASE_URL": args.database_url + "?conn_max_age=600",
         "API_RATE_USER": "10000000/min",
         "API_RATE_ADDRESS": "10000000/min",
         "API_RATE_EXPORT": "10000000/min",
+        # As behind the proxy that ends TLS in production (README, Production): plain HTTP here.
+        "PROXY_SSL_HEADER": "X-Forwarded-Proto",
         "PYTHONUNBUFFERED": "1",
     }
     logs = Path(tempfile.mkdtemp(prefix="bench-api-"))
-    servers = Servers(1, args.port, env, "config.asgi:application", logs)
+    servers = Servers(daphne_commands(1, args.port, "config.asgi:application"), env, logs)
     try:
         servers.wait_ready()
         client = Client(args.port)
@@ -444,13 +453,13 @@ def main(argv: list[str] | None = None) -> int:
             args.requests,
         )
         print("\nexport:")
-        since = quote(since_1000.isoformat())
+        since = quote(since_newest.isoformat())
         exports = {}
         for label, url in (
-            ("1,000 newest", f"/api/players/{PLAYER}/export?since={since}"),
+            (f"{newest:,} newest", f"/api/players/{PLAYER}/export?since={since}"),
             (f"all {args.player_matches:,}", f"/api/players/{PLAYER}/export"),
         ):
-            exports[label] = figures = time_export(args.port, url, servers.pids[0])
+            exports[label] = figures = time_export(args.port, url, servers.processes[0].pid)
             print(
                 f"  {label:<14} {figures['records']:>6,} records in {figures['seconds']:.2f} s: "
                 f"{figures['rate']:,.0f} records/s, first line after {figures['first_ms']:.0f} ms, "
@@ -461,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         servers.stop()
     print("\nthe export in this process, under tracemalloc:")
-    for label, since_value in (("1,000 newest", since_1000), (f"all {args.player_matches:,}", None)):
+    for label, since_value in ((f"{newest:,} newest", since_newest), (f"all {args.player_matches:,}", None)):
         t = time.perf_counter()
         records, peak = traced_export(since_value)
         took = time.perf_counter() - t

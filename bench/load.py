@@ -138,9 +138,11 @@ def remove_redis_keys(env: dict[str, str]) -> int:
     import redis
     from django.conf import settings
 
+    from config.settings import redis_db
+
     removed = 0
     for db, prefix in ((2, env["CELERY_KEY_PREFIX"]), (0, env["CHANNEL_PREFIX"])):
-        client = redis.Redis.from_url(f"{settings.REDIS_URL}/{db}")
+        client = redis.Redis.from_url(redis_db(settings.REDIS_URL, db))  # REDIS_URL may name a database
         try:
             keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
             if keys:
