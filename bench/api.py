@@ -6,7 +6,7 @@ Everything runs as production does: a PostgreSQL database (``dominos_bench_api``
 unless ``--database-url``; created and migrated if needed) and Daphne with DEBUG
 off serving config.asgi, with persistent database connections. The data is
 generated in bulk with COPY, once (kept between runs; ``--fresh`` makes it
-again): ``--matches`` finished two-seat matches between 10,000 players, one
+again): ``--matches`` finished two-seat matches between ``--players`` (10,000), one
 every few minutes over the last years, each with its seats, scores and winner.
 One player, ``bench00000``, sat at ``--player-matches`` of them, spread evenly
 over the whole history; those are full matches played by the rules engine
@@ -56,7 +56,6 @@ from bench.load import Servers, check_ports, daphne_commands, ensure_database
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_api"
 PLAYER = "bench00000"
-USERS = 10_000
 VARIANTS = ["draw", "block", "classic", "all_fives"]  # the players' matches are of draw
 EPOCH = datetime(2023, 1, 1, tzinfo=UTC)
 SPACING = timedelta(minutes=1)  # between two matches' starts
@@ -110,7 +109,7 @@ def played_matches(count: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return out
 
 
-def generate(matches: int, player_matches: int) -> None:
+def generate(matches: int, player_matches: int, players: int) -> None:
     """Empty the games and write ``matches`` finished matches (see the module's docstring)."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
@@ -121,7 +120,7 @@ def generate(matches: int, player_matches: int) -> None:
 
     User = get_user_model()
     started = time.perf_counter()
-    names = [f"bench{i:05d}" for i in range(USERS)]
+    names = [f"bench{i:05d}" for i in range(players)]
     have = set(User.objects.filter(username__in=names).values_list("username", flat=True))
     unusable = make_password(None)
     User.objects.bulk_create(
@@ -130,7 +129,7 @@ def generate(matches: int, player_matches: int) -> None:
     )
     ids = dict(User.objects.filter(username__in=names).values_list("username", "pk"))
     player, others = ids[PLAYER], [ids[n] for n in names[1:]]
-    print(f"  {USERS:,} players ({time.perf_counter() - started:.1f} s)", flush=True)
+    print(f"  {players:,} players ({time.perf_counter() - started:.1f} s)", flush=True)
 
     t = time.perf_counter()
     records = played_matches(player_matches)
@@ -370,12 +369,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
     parser.add_argument("--matches", type=int, default=1_000_000)
     parser.add_argument("--player-matches", type=int, default=10_000)
+    parser.add_argument(
+        "--players", type=int, default=10_000, help="players sitting at the matches (a change needs --fresh)"
+    )
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--port", type=int, default=8310)
     parser.add_argument("--fresh", action="store_true", help="generate the data again")
     args = parser.parse_args(argv)
     if not 1 <= args.player_matches <= args.matches:
         parser.error("--player-matches: from 1 to --matches")
+    if args.players < 3:
+        parser.error("--players: at least 3")
     if args.requests < 1:
         parser.error("--requests: at least 1")
 
@@ -399,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.fresh or have != args.matches or mine != args.player_matches:
         print(f"generating {args.matches:,} matches ({args.player_matches:,} of {PLAYER} with records)…")
         with transaction.atomic():  # all of it or nothing
-            generate(args.matches, args.player_matches)
+            generate(args.matches, args.player_matches, args.players)
         with connection.cursor() as cursor:
             # Statistics for the planner, and the visibility map, so that index-only scans
             # need not visit the tables (autovacuum would do both, in its own time).
