@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from bench.load import Servers, check_ports, daphne_commands, ensure_database
+from bench.load import Servers, check_ports, daphne_commands, ensure_database, load_average
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_api"
@@ -441,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         servers.wait_ready()
         client = Client(args.port)
-        print(f"\npages (Daphne on port {args.port}, {args.requests} requests each):")
+        print(f"\npages (Daphne on port {args.port}, {args.requests} requests each; {load_average()}):")
         time_pages(
             client,
             {
@@ -479,6 +479,7 @@ def main(argv: list[str] | None = None) -> int:
         records, peak = traced_export(since_value)
         took = time.perf_counter() - t
         print(f"  {label:<14} {records:>6,} records, peak {peak:.1f} MiB allocated ({took:.1f} s)")
+    print(f"\n{load_average()}")
     return 0
 
 

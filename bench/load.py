@@ -368,6 +368,11 @@ class Servers:
 # CPU accounting -------------------------------------------------------------
 
 
+def load_average() -> str:
+    """The machine's load average (1, 5 and 15 minutes), to print beside figures."""
+    return "load average " + ", ".join(f"{v:.2f}" for v in os.getloadavg())
+
+
 def cpu_sample(parts: dict[str, list[int]]) -> dict[str, float]:
     """CPU seconds used so far by each part, and by the whole machine.
 

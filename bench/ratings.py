@@ -51,7 +51,7 @@ from datetime import timedelta
 from typing import Any
 
 from bench.api import Copier
-from bench.load import ensure_database
+from bench.load import ensure_database, load_average
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_ratings"
 # How often each variant is played, the busiest first.
@@ -421,11 +421,13 @@ def main(argv: list[str] | None = None) -> int:
         vacuum(args.database_url)
     print(
         f"Python {platform.python_version()}, {os.cpu_count()} cores; PostgreSQL; "
-        f"{args.players:,} players, {args.matches:,} rated matches; {args.repeat} runs each",
+        f"{args.players:,} players, {args.matches:,} rated matches; {args.repeat} runs each; "
+        f"{load_average()}",
         flush=True,
     )
     for line in measure(args):
         print(line)
+    print(f"\n{load_average()}")
     return 0
 
 
