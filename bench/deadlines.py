@@ -98,7 +98,7 @@ from bench.load import (
     terminated_as_interrupt,
 )
 
-DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_clock"
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_clock?conn_max_age=600"
 MIXES = ("both", "one", "none")  # seats connected at a table: both, seat 0 only, none
 
 
@@ -567,7 +567,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add(
         "--database-url",
         default=os.environ.get("BENCH_CLOCK_DATABASE_URL", DEFAULT_DATABASE_URL),
-        help="a database to create and drop; its name must contain 'bench' (default dominos_bench_clock)",
+        help="a database to create and drop; its name must contain 'bench' (default dominos_bench_clock, "
+        "with persistent connections)",
     )
     args = parser.parse_args(argv)
     args.mix = [int(n) for n in args.mix.split(":")]
