@@ -164,6 +164,7 @@ def test_the_command_is_the_makefiles_with_the_arguments_in_place_of_its_options
 
 @pytest.mark.slow
 def test_engine() -> None:
+    """Every variant timed, then the comparison with the dominoes package: a few seconds."""
     output = run("bench", ["--seconds", "0.01", "--slices", "1"])
     assert lines(output, rf"^draw\s+2\s+{NUMBER}$"), output
     assert lines(output, rf"^partners, 4 seats \(ours\):\s+{NUMBER} rounds/s$"), output
@@ -173,6 +174,7 @@ def test_engine() -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="bench-instructions needs valgrind")
 def test_instructions() -> None:
+    """Four runs of Python under callgrind: about 25 s of CPU."""
     output = run("bench-instructions", ["1", "2"])
     for side in ("partners", "dominoes"):
         assert lines(output, rf"^{side}\s+[1-9][0-9]* instructions per round$"), output
@@ -181,6 +183,7 @@ def test_instructions() -> None:
 
 @pytest.mark.slow
 def test_load(bench_database: str) -> None:
+    """Two Daphne processes and the clock, two levels of tables and the echo floor: about 15 s."""
     port = free_ports(2)
     output = run(
         "bench-load",
@@ -195,6 +198,7 @@ def test_load(bench_database: str) -> None:
 
 @pytest.mark.slow
 def test_deadlines(bench_database: str) -> None:
+    """Daphne, the clock, a Celery worker and beat, a database created and migrated: about 10 s."""
     port = free_ports(1)
     output = run(
         "bench-deadlines",
@@ -211,6 +215,7 @@ def test_deadlines(bench_database: str) -> None:
 
 @pytest.mark.slow
 def test_daily(bench_database: str) -> None:
+    """A database created and migrated, a day filled, the queries timed: a few seconds."""
     output = run("bench-daily", ["--attempts", "200", "--runs", "3", "--database-url", bench_database])
     assert lines(output, r"^# 200 ranked attempts in one day"), output
     assert lines(output, rf"^\| top 50 \| {NUMBER} \| {NUMBER} \|$"), output
@@ -220,6 +225,7 @@ def test_daily(bench_database: str) -> None:
 
 @pytest.mark.slow
 def test_ratings(bench_database: str) -> None:
+    """A database created and migrated, 3,000 matches rated by openskill: about 5 s."""
     output = run(
         "bench-ratings",
         ["--players", "100", "--matches", "3000", "--repeat", "2", "--database-url", bench_database],
@@ -233,6 +239,7 @@ def test_ratings(bench_database: str) -> None:
 
 @pytest.mark.slow
 def test_api(bench_database: str) -> None:
+    """A database created and migrated, matches played by the engine, Daphne started: about 9 s."""
     port = free_ports(1)
     output = run(
         "bench-api",
