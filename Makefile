@@ -78,12 +78,14 @@ format: venv
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Options: make bench ENGINE_ARGS='--seconds 1 --slices 3'
 bench: venv
-	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.engine $(ENGINE_ARGS)
 
 # The engine against the dominoes package in instructions per round (needs valgrind).
+# Options: make bench-instructions INSTRUCTIONS_ARGS='100 300' (the two numbers of rounds)
 bench-instructions: venv
-	bash bench/instructions.sh
+	BENCH_PYTHON=$(BIN)/python bash bench/instructions.sh $(INSTRUCTIONS_ARGS)
 
 # Many live tables at once against Daphne, Redis and PostgreSQL (both must be up): by
 # default 1, 100, 200, 300 and 1,000 tables moving every 2–4 s, the move round trip beside

@@ -6,7 +6,7 @@ Everything runs as production does: a PostgreSQL database (``dominos_bench_api``
 unless ``--database-url``; created and migrated if needed) and Daphne with DEBUG
 off serving config.asgi, with persistent database connections. The data is
 generated in bulk with COPY, once (kept between runs; ``--fresh`` makes it
-again): ``--matches`` finished two-seat matches between 10,000 players, one
+again): ``--matches`` finished two-seat matches between ``--players`` (10,000), one
 every few minutes over the last years, each with its seats, scores and winner.
 One player, ``bench00000``, sat at ``--player-matches`` of them, spread evenly
 over the whole history; those are full matches played by the rules engine
@@ -22,7 +22,7 @@ the floor, a 404 of the API (Daphne, Django, DRF's authentication and throttles,
 no query). Reported: median and 95th percentile, in milliseconds, as the client
 sees them.
 
-Then the export of the player: its 1,000 newest matches, then all of them,
+Then the export of the player: its 1,000 newest matches (fewer if it has fewer), then all,
 streamed from /api/players/<name>/export: the time to the first line, the
 records per second, and the memory of the Daphne process (its resident size
 sampled every 20 ms: the peak above what it used before the export). The same
@@ -51,16 +51,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from bench.load import Servers, check_ports, ensure_database
+from bench.load import Servers, check_ports, daphne_commands, ensure_database, load_average
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_api"
 PLAYER = "bench00000"
-USERS = 10_000
 VARIANTS = ["draw", "block", "classic", "all_fives"]  # the players' matches are of draw
 EPOCH = datetime(2023, 1, 1, tzinfo=UTC)
 SPACING = timedelta(minutes=1)  # between two matches' starts
 BATCH = 50_000  # matches written at a time, with their seats, rounds and moves
+HEADERS = {"Host": "127.0.0.1", "X-Forwarded-Proto": "https"}  # a request as the proxy passes it on
+NEWEST = 1_000  # the player's newest matches, exported first
 
 
 # Data, generated in bulk -------------------------------------------------------
@@ -108,7 +109,7 @@ def played_matches(count: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return out
 
 
-def generate(matches: int, player_matches: int) -> None:
+def generate(matches: int, player_matches: int, players: int) -> None:
     """Empty the games and write ``matches`` finished matches (see the module's docstring)."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
@@ -119,7 +120,7 @@ def generate(matches: int, player_matches: int) -> None:
 
     User = get_user_model()
     started = time.perf_counter()
-    names = [f"bench{i:05d}" for i in range(USERS)]
+    names = [f"bench{i:05d}" for i in range(players)]
     have = set(User.objects.filter(username__in=names).values_list("username", flat=True))
     unusable = make_password(None)
     User.objects.bulk_create(
@@ -128,7 +129,7 @@ def generate(matches: int, player_matches: int) -> None:
     )
     ids = dict(User.objects.filter(username__in=names).values_list("username", "pk"))
     player, others = ids[PLAYER], [ids[n] for n in names[1:]]
-    print(f"  {USERS:,} players ({time.perf_counter() - started:.1f} s)", flush=True)
+    print(f"  {players:,} players ({time.perf_counter() - started:.1f} s)", flush=True)
 
     t = time.perf_counter()
     records = played_matches(player_matches)
@@ -268,7 +269,7 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
     def get(self, path: str) -> tuple[int, bytes]:
-        self.conn.request("GET", path, headers={"Host": "127.0.0.1"})
+        self.conn.request("GET", path, headers=HEADERS)
         response = self.conn.getresponse()
         return response.status, response.read()
 
@@ -319,7 +320,7 @@ def time_export(port: int, url: str, pid: int) -> dict[str, float]:
     sampler.start()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
     t = time.perf_counter()
-    conn.request("GET", url, headers={"Host": "127.0.0.1"})
+    conn.request("GET", url, headers=HEADERS)
     response = conn.getresponse()
     assert response.status == 200, response.status
     first = None
@@ -368,10 +369,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
     parser.add_argument("--matches", type=int, default=1_000_000)
     parser.add_argument("--player-matches", type=int, default=10_000)
+    parser.add_argument(
+        "--players", type=int, default=10_000, help="players sitting at the matches (a change needs --fresh)"
+    )
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--port", type=int, default=8310)
     parser.add_argument("--fresh", action="store_true", help="generate the data again")
     args = parser.parse_args(argv)
+    if not 1 <= args.player_matches <= args.matches:
+        parser.error("--player-matches: from 1 to --matches")
+    if args.players < 3:
+        parser.error("--players: at least 3")
+    if args.requests < 1:
+        parser.error("--requests: at least 1")
 
     ensure_database(args.database_url)
     os.environ["DATABASE_URL"] = args.database_url
@@ -393,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.fresh or have != args.matches or mine != args.player_matches:
         print(f"generating {args.matches:,} matches ({args.player_matches:,} of {PLAYER} with records)…")
         with transaction.atomic():  # all of it or nothing
-            generate(args.matches, args.player_matches)
+            generate(args.matches, args.player_matches, args.players)
         with connection.cursor() as cursor:
             # Statistics for the planner, and the visibility map, so that index-only scans
             # need not visit the tables (autovacuum would do both, in its own time).
@@ -404,31 +414,34 @@ def main(argv: list[str] | None = None) -> int:
     moves.execute("SELECT count(*) FROM games_move")
     print(f"{moves.fetchone()[0]:,} moves stored")
 
-    since_1000 = (
+    newest = min(NEWEST, args.player_matches)  # the first export: the player's newest matches
+    since_newest = (
         Game.objects.filter(seat_set__player__username=PLAYER)
         .order_by("-id")
-        .values_list("started", flat=True)[999]
+        .values_list("started", flat=True)[newest - 1]
     )
     middle = args.matches // 2
     detail = (
         Game.objects.filter(seat_set__player__username=PLAYER).order_by("-id").values_list("pk", flat=True)[0]
     )
 
-    check_ports(args.port, 1)
+    check_ports([args.port])
     env = {
         **os.environ,
         "DATABASE_URL": args.database_url + "?conn_max_age=600",
         "API_RATE_USER": "10000000/min",
         "API_RATE_ADDRESS": "10000000/min",
         "API_RATE_EXPORT": "10000000/min",
+        # As behind the proxy that ends TLS in production (README, Production): plain HTTP here.
+        "PROXY_SSL_HEADER": "X-Forwarded-Proto",
         "PYTHONUNBUFFERED": "1",
     }
     logs = Path(tempfile.mkdtemp(prefix="bench-api-"))
-    servers = Servers(1, args.port, env, "config.asgi:application", logs)
+    servers = Servers(daphne_commands(1, args.port, "config.asgi:application"), env, logs)
     try:
         servers.wait_ready()
         client = Client(args.port)
-        print(f"\npages (Daphne on port {args.port}, {args.requests} requests each):")
+        print(f"\npages (Daphne on port {args.port}, {args.requests} requests each; {load_average()}):")
         time_pages(
             client,
             {
@@ -444,13 +457,13 @@ def main(argv: list[str] | None = None) -> int:
             args.requests,
         )
         print("\nexport:")
-        since = quote(since_1000.isoformat())
+        since = quote(since_newest.isoformat())
         exports = {}
         for label, url in (
-            ("1,000 newest", f"/api/players/{PLAYER}/export?since={since}"),
+            (f"{newest:,} newest", f"/api/players/{PLAYER}/export?since={since}"),
             (f"all {args.player_matches:,}", f"/api/players/{PLAYER}/export"),
         ):
-            exports[label] = figures = time_export(args.port, url, servers.pids[0])
+            exports[label] = figures = time_export(args.port, url, servers.processes[0].pid)
             print(
                 f"  {label:<14} {figures['records']:>6,} records in {figures['seconds']:.2f} s: "
                 f"{figures['rate']:,.0f} records/s, first line after {figures['first_ms']:.0f} ms, "
@@ -461,11 +474,12 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         servers.stop()
     print("\nthe export in this process, under tracemalloc:")
-    for label, since_value in (("1,000 newest", since_1000), (f"all {args.player_matches:,}", None)):
+    for label, since_value in ((f"{newest:,} newest", since_newest), (f"all {args.player_matches:,}", None)):
         t = time.perf_counter()
         records, peak = traced_export(since_value)
         took = time.perf_counter() - t
         print(f"  {label:<14} {records:>6,} records, peak {peak:.1f} MiB allocated ({took:.1f} s)")
+    print(f"\n{load_average()}")
     return 0
 
 

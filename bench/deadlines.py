@@ -82,12 +82,12 @@ from bench.load import (
     CONNECT_AT_ONCE,
     ROOT,
     SEATS,
-    TICKS,
     Servers,
     Stats,
-    _cpu_ticks,
     check_ports,
     cpu_sample,
+    cpu_used,
+    daphne_commands,
     ensure_database,
     open_full_table,
     open_socket,
@@ -98,7 +98,7 @@ from bench.load import (
     terminated_as_interrupt,
 )
 
-DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_clock"
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_clock?conn_max_age=600"
 MIXES = ("both", "one", "none")  # seats connected at a table: both, seat 0 only, none
 
 
@@ -235,38 +235,20 @@ class Background:
         stop_processes([self.clock, self.beat, self.worker], wait=15)
 
 
-def tree_seconds(root: int) -> float:
-    """CPU seconds of a process and its live descendants (a prefork worker's children)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-    tree, grew = {root}, True
-    while grew:
-        more = {pid for pid, parent in parents.items() if parent in tree} - tree
-        tree |= more
-        grew = bool(more)
-    return sum(_cpu_ticks(pid) for pid in tree) / TICKS
-
-
 def sample(servers: Servers, background: Background) -> dict[str, float]:
-    cpu = cpu_sample(servers.pids)
-    cpu["worker"] = tree_seconds(background.worker.pid)
-    cpu["beat"] = tree_seconds(background.beat.pid)
-    cpu["clock"] = tree_seconds(background.clock.pid)
-    return cpu
+    """CPU seconds so far of each part: each subprocess is a process group of its own (the
+    worker's prefork children count with it)."""
+    return cpu_sample(
+        {
+            **servers.parts,
+            "clock": [background.clock.pid],
+            "worker": [background.worker.pid],
+            "beat": [background.beat.pid],
+        }
+    )
 
 
 CPU_PARTS = ("daphne", "clock", "worker", "beat", "postgres", "redis", "client", "other")
-
-
-def cores(before: dict[str, float], after: dict[str, float], seconds: float) -> dict[str, float]:
-    used = {k: (after[k] - before[k]) / seconds for k in before}
-    used["other"] = max(0.0, used["machine"] - sum(used[k] for k in CPU_PARTS if k != "other"))
-    return used
 
 
 # The deadlines as the database holds them ----------------------------------------
@@ -477,7 +459,7 @@ async def measure(
     return {
         "since": since,
         "seconds": measured,
-        "cpu": cores(before, after, measured),
+        "cpu": cpu_used(before, after, measured),
         "connections": connections,
     }
 
@@ -585,7 +567,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add(
         "--database-url",
         default=os.environ.get("BENCH_CLOCK_DATABASE_URL", DEFAULT_DATABASE_URL),
-        help="a database to create and drop; its name must contain 'bench' (default dominos_bench_clock)",
+        help="a database to create and drop; its name must contain 'bench' (default dominos_bench_clock, "
+        "with persistent connections)",
     )
     args = parser.parse_args(argv)
     args.mix = [int(n) for n in args.mix.split(":")]
@@ -615,7 +598,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     env = environment(args)
     os.environ.update(env)
-    check_ports(args.port, args.servers)
+    check_ports(range(args.port, args.port + args.servers))
     create_database(args.database_url)
     logs = Path(tempfile.mkdtemp(prefix="bench-deadlines-"))
     run = Run(args.turns)
@@ -629,7 +612,7 @@ def main(argv: list[str] | None = None) -> int:
             django.setup()
             sessions = prepare_database(args.tables * SEATS + 1)
             print(describe(args, env, logs), flush=True)
-            servers = Servers(args.servers, args.port, env, args.app, logs)
+            servers = Servers(daphne_commands(args.servers, args.port, args.app), env, logs)
             background = Background(args, env, logs)
             servers.wait_ready()
             background.wait_ready()

@@ -138,9 +138,11 @@ def remove_redis_keys(env: dict[str, str]) -> int:
     import redis
     from django.conf import settings
 
+    from config.settings import redis_db
+
     removed = 0
     for db, prefix in ((2, env["CELERY_KEY_PREFIX"]), (0, env["CHANNEL_PREFIX"])):
-        client = redis.Redis.from_url(f"{settings.REDIS_URL}/{db}")
+        client = redis.Redis.from_url(redis_db(settings.REDIS_URL, db))  # REDIS_URL may name a database
         try:
             keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
             if keys:
@@ -364,6 +366,11 @@ class Servers:
 
 
 # CPU accounting -------------------------------------------------------------
+
+
+def load_average() -> str:
+    """The machine's load average (1, 5 and 15 minutes), to print beside figures."""
+    return "load average " + ", ".join(f"{v:.2f}" for v in os.getloadavg())
 
 
 def cpu_sample(parts: dict[str, list[int]]) -> dict[str, float]:

@@ -50,7 +50,8 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
-from bench.load import ensure_database
+from bench.api import Copier
+from bench.load import ensure_database, load_average
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_ratings"
 # How often each variant is played, the busiest first.
@@ -64,6 +65,7 @@ VARIANT_WEIGHTS = {
     "family": 4,
 }
 SEAT_WEIGHTS = {2: 55, 3: 25, 4: 20}  # partners: always four
+STATIC_STORAGE = "django.contrib.staticfiles.storage.StaticFilesStorage"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -229,15 +231,16 @@ def generate(players: int, matches: int, days: int, seed: int, database_url: str
 
 
 def flush(raw: Any, games_rows: list[tuple[Any, ...]], change_rows: list[tuple[Any, ...]]) -> None:
+    from games.models import Game
+
+    game_fields = [
+        "id", "host_id", "variant", "seats", "target", "public", "invitation", "status", "version",
+        "created", "started", "finished", "rated", "rated_at",
+    ]  # fmt: skip
     with raw.cursor() as cur:
-        with cur.copy(
-            "copy games_game (id, host_id, variant, seats, target, public, invitation, status, version, "
-            "created, started, finished, rated, rated_at) from stdin"
-        ) as copy:
+        with Copier(cur, Game, game_fields) as games:  # the other columns: the model's defaults
             for game_id, host, variant, seats, at in games_rows:
-                copy.write_row(
-                    (game_id, host, variant, seats, None, True, "", "over", 0, at, at, at, True, at)
-                )
+                games.write(game_id, host, variant, seats, None, True, "", "over", 0, at, at, at, True, at)
         with cur.copy(
             "copy leaderboard_ratingchange (game_id, player_id, variant, mu_before, sigma_before, "
             "matches_before, last_played_before, ordinal_before, provisional_before, mu_after, "
@@ -284,8 +287,9 @@ def summary(name: str, db: list[float], wall: list[float], queries: int) -> str:
 
 
 def measure(args: argparse.Namespace) -> list[str]:
+    from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.test import Client
+    from django.test import Client, override_settings
     from django.urls import reverse
 
     from games.models import Game, Seat
@@ -339,11 +343,18 @@ def measure(args: argparse.Namespace) -> list[str]:
     client = Client()
     client.force_login(player)
     url = reverse("leaderboard", args=[variant])
+    # Static URLs as DEBUG on writes them: the page needs no collectstatic (with DEBUG off the
+    # manifest's hashed names are one dictionary read per URL).
+    storages = {**settings.STORAGES, "staticfiles": {"BACKEND": STATIC_STORAGE}}
     for number in (1, 500):
-        timed(
-            f"the whole view, page {number} (rendered)",
-            lambda number=number: client.get(url, {"page": number}),
-        )
+
+        def view(number: int = number) -> None:
+            # secure: as the proxy that ends TLS passes a request on (DEBUG off redirects plain HTTP)
+            with override_settings(STORAGES=storages):
+                response = client.get(url, {"page": number}, secure=True)
+            assert response.status_code == 200, response.status_code
+
+        timed(f"the whole view, page {number} (rendered)", view)
 
     # One rating update: a new two-seat match of two established players each time.
     pool = list(
@@ -351,9 +362,11 @@ def measure(args: argparse.Namespace) -> list[str]:
         .order_by("?")
         .values_list("player_id", flat=True)[: 2 * (args.repeat + 1)]
     )
+    if len(pool) < 2:
+        raise SystemExit(f"fewer than two established players of {variant}: generate more --matches")
     db, wall, queries = [], [], 0
     for i in range(args.repeat + 1):
-        a, b = pool[2 * i], pool[2 * i + 1]
+        a, b = pool[2 * i % len(pool)], pool[(2 * i + 1) % len(pool)]  # the same again on a small board
         game = Game.objects.create(host_id=a, variant=variant, seats=2, rated=True, status=Game.OVER)
         Seat.objects.bulk_create(
             [
@@ -408,11 +421,13 @@ def main(argv: list[str] | None = None) -> int:
         vacuum(args.database_url)
     print(
         f"Python {platform.python_version()}, {os.cpu_count()} cores; PostgreSQL; "
-        f"{args.players:,} players, {args.matches:,} rated matches; {args.repeat} runs each",
+        f"{args.players:,} players, {args.matches:,} rated matches; {args.repeat} runs each; "
+        f"{load_average()}",
         flush=True,
     )
     for line in measure(args):
         print(line)
+    print(f"\n{load_average()}")
     return 0
 
 

@@ -1,0 +1,253 @@
+"""Every ``make bench-*`` target runs, at a tiny size: the Makefile's own command, as a
+subprocess, with options that make it take seconds (docs/benchmarks.md has the real
+sizes). Each run has its own ports and, on PostgreSQL, its own database, named after
+DATABASE_URL's (``bench_smoke_<benchmark>_<name>``), dropped before and after it, so
+that it meets neither the test suite's database nor another run. Checked: it exits 0
+and prints its figures."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent  # the environment running the tests: Daphne and Celery beside it
+NUMBER = r"[0-9][0-9,]*(?:\.[0-9]+)?"
+
+
+def make_targets() -> dict[str, list[str]]:
+    """Each target of the Makefile and its recipe's lines."""
+    targets: dict[str, list[str]] = {}
+    recipe: list[str] | None = None
+    for text in (ROOT / "Makefile").read_text().splitlines():
+        if text.startswith("\t") and recipe is not None:
+            recipe.append(text.strip())
+            continue
+        found = re.match(r"^([A-Za-z][\w.-]*):(?!=)", text)
+        recipe = targets.setdefault(found[1], []) if found else None
+    return targets
+
+
+def make_command(target: str, arguments: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The command the Makefile runs for ``target`` (its one recipe line), with this
+    environment's bin directory for $(BIN) and ``arguments`` for its $(…_ARGS): the
+    variables it sets, and its argv."""
+    (recipe,) = make_targets()[target]
+    options = re.findall(r"\$\((\w+_ARGS)\)", recipe)
+    assert len(options) == 1, f"{target}: one $(…_ARGS) for its options: {recipe}"
+    line = recipe.replace("$(BIN)", str(BIN)).replace(f"$({options[0]})", shlex.join(arguments))
+    assert "$(" not in line, f"{target}: a make variable this test does not know: {recipe}"
+    words = shlex.split(line)
+    variables = {}
+    while "=" in words[0]:  # VAR=value before the command
+        name, _, value = words.pop(0).partition("=")
+        variables[name] = value
+    return variables, words
+
+
+def run(target: str, arguments: list[str], timeout: float = 150) -> str:
+    """Run ``target``'s command; its output, once it has exited 0."""
+    variables, argv = make_command(target, arguments)
+    env = {**os.environ, **variables, "PYTHONUNBUFFERED": "1"}
+    done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, (
+        f"{shlex.join(argv)} exited {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
+    )
+    return done.stdout
+
+
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive ports nothing listens on."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            first = s.getsockname()[1]
+        if first + count > 65535:
+            continue
+        sockets = []
+        try:
+            for port in range(first, first + count):
+                s = socket.socket()
+                sockets.append(s)
+                s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for s in sockets:
+                s.close()
+    raise AssertionError(f"no {count} consecutive free ports")
+
+
+def lines(output: str, pattern: str) -> list[re.Match[str]]:
+    return [m for m in (re.match(pattern, text) for text in output.splitlines()) if m]
+
+
+# PostgreSQL ----------------------------------------------------------------------------
+
+
+def postgres_url() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        pytest.skip("needs PostgreSQL: DATABASE_URL is not a PostgreSQL URL")
+    return url
+
+
+def drop_database(url: str) -> None:
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres", query=""))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        name = sql.Identifier(parts.path.lstrip("/"))
+        conn.execute(sql.SQL("drop database if exists {} with (force)").format(name))
+
+
+@pytest.fixture
+def bench_database(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A database of the benchmark's own (it creates and migrates it), none before or after it."""
+    parts = urlsplit(postgres_url())
+    benchmark = request.node.name.removeprefix("test_").split("_")[0]
+    name = f"bench_smoke_{benchmark}_{parts.path.lstrip('/')}"
+    url = urlunsplit(parts._replace(path=f"/{name}", query=""))
+    drop_database(url)
+    yield url
+    drop_database(url)
+
+
+# The benchmarks --------------------------------------------------------------------------
+
+BENCH_TARGETS = {
+    "bench",
+    "bench-instructions",
+    "bench-load",
+    "bench-deadlines",
+    "bench-daily",
+    "bench-ratings",
+    "bench-api",
+}
+
+
+def test_every_bench_target_of_the_makefile_has_its_smoke_test_here() -> None:
+    assert {t for t in make_targets() if t.startswith("bench")} == BENCH_TARGETS
+    phony = next(text for text in (ROOT / "Makefile").read_text().splitlines() if text.startswith(".PHONY"))
+    assert BENCH_TARGETS <= set(phony.split())
+
+
+def test_the_command_is_the_makefiles_with_the_arguments_in_place_of_its_options() -> None:
+    variables, argv = make_command("bench-api", ["--matches", "50", "--database-url", "postgres://x/y z"])
+    assert variables == {}
+    assert argv == [
+        f"{BIN}/python",
+        "-m",
+        "bench.api",
+        "--matches",
+        "50",
+        "--database-url",
+        "postgres://x/y z",
+    ]
+    variables, argv = make_command("bench-instructions", ["2", "4"])
+    assert variables == {"BENCH_PYTHON": f"{BIN}/python"}
+    assert argv == ["bash", "bench/instructions.sh", "2", "4"]
+
+
+@pytest.mark.slow
+def test_engine() -> None:
+    """Every variant timed, then the comparison with the dominoes package: a few seconds."""
+    output = run("bench", ["--seconds", "0.01", "--slices", "1"])
+    assert lines(output, rf"^draw\s+2\s+{NUMBER}$"), output
+    assert lines(output, rf"^partners, 4 seats \(ours\):\s+{NUMBER} rounds/s$"), output
+    assert lines(output, rf"^ratio, ours / theirs \(median of 1 alternating slices\): {NUMBER}$"), output
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="bench-instructions needs valgrind")
+def test_instructions() -> None:
+    """Four runs of Python under callgrind: about 25 s of CPU."""
+    output = run("bench-instructions", ["1", "2"])
+    for side in ("partners", "dominoes"):
+        assert lines(output, rf"^{side}\s+[1-9][0-9]* instructions per round$"), output
+    assert lines(output, rf"^ratio, theirs / ours \(instructions\): {NUMBER}$"), output
+
+
+@pytest.mark.slow
+def test_load(bench_database: str) -> None:
+    """Two Daphne processes and the clock, two levels of tables and the echo floor: about 15 s."""
+    port = free_ports(2)
+    output = run(
+        "bench-load",
+        ["--tables", "1,2", "--seconds", "1", "--warmup", "0.5", "--think", "0.1:0.2"]
+        + ["--port", str(port), "--database-url", bench_database],
+    )
+    # The summary: one line per level, the move's and the echo floor's figures measured.
+    rows = lines(output, rf"^\s+([12])\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+")
+    assert [m[1] for m in rows] == ["1", "2"], output
+    assert lines(output, r"^lost: 0 \(0 of them echoes\)"), output
+
+
+@pytest.mark.slow
+def test_deadlines(bench_database: str) -> None:
+    """Daphne, the clock, a Celery worker and beat, a database created and migrated: about 10 s."""
+    port = free_ports(1)
+    output = run(
+        "bench-deadlines",
+        ["--tables", "2", "--turns", "3", "--turn", "0.5", "--away", "0.5", "--pause", "0.5"]
+        + ["--sweep", "1", "--warmup", "0", "--max-seconds", "30", "--servers", "1", "--concurrency", "1"]
+        + ["--port", str(port), "--database-url", bench_database],
+    )
+    (player,) = lines(output, rf"^turn, as a player sees it\s+([0-9]+)\s+-?{NUMBER}\s+")
+    assert int(player[1]) >= 3, output
+    (database,) = lines(output, rf"^turn, in the database\s+([0-9]+)\s+-?{NUMBER}\s+")
+    assert int(database[1]) >= 3, output
+    assert lines(output, rf"^cores: daphne {NUMBER}, clock {NUMBER}, worker {NUMBER}, "), output
+
+
+@pytest.mark.slow
+def test_daily(bench_database: str) -> None:
+    """A database created and migrated, a day filled, the queries timed: a few seconds."""
+    output = run("bench-daily", ["--attempts", "200", "--runs", "3", "--database-url", bench_database])
+    assert lines(output, r"^# 200 ranked attempts in one day"), output
+    assert lines(output, rf"^\| top 50 \| {NUMBER} \| {NUMBER} \|$"), output
+    for where in ("first", "middle", "last"):
+        assert lines(output, rf"^\| top 50 \+ own rank \({where}\) \| {NUMBER} \| {NUMBER} \|$"), output
+
+
+@pytest.mark.slow
+def test_ratings(bench_database: str) -> None:
+    """A database created and migrated, 3,000 matches rated by openskill: about 5 s."""
+    output = run(
+        "bench-ratings",
+        ["--players", "100", "--matches", "3000", "--repeat", "2", "--database-url", bench_database],
+    )
+    for operation in ("leaderboard page 1 ", r"the whole view, page 1 \(rendered\)", r"one rating update"):
+        assert lines(output, rf"^\| {operation}.*\|\s+[0-9]+ \|\s+{NUMBER}\s+{NUMBER} \|\s+{NUMBER}\s+"), (
+            output
+        )
+    assert lines(output, rf"^The daily refresh of `family`'s {NUMBER} ratings"), output
+
+
+@pytest.mark.slow
+def test_api(bench_database: str) -> None:
+    """A database created and migrated, matches played by the engine, Daphne started: about 9 s."""
+    port = free_ports(1)
+    output = run(
+        "bench-api",
+        ["--matches", "200", "--player-matches", "4", "--players", "20", "--requests", "3"]
+        + ["--port", str(port), "--database-url", bench_database],
+    )
+    for page in ("floor: the API's 404", "first page", "deep cursor page", "one match with its record"):
+        assert lines(output, rf"^  {re.escape(page)}.*median\s+{NUMBER} ms\s+p95\s+{NUMBER} ms$"), output
+    assert lines(output, r"^  4 newest\s+4 records in "), output
+    assert lines(output, r"^  all 4\s+4 records in "), output
+    assert lines(output, rf"^  all 4\s+4 records, peak {NUMBER} MiB allocated"), output
