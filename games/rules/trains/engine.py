@@ -10,6 +10,7 @@ from .deal import check_deal, deal, engine_of
 from .state import (
     DRAW,
     MEXICAN,
+    MEXICAN_NAME,
     OVER,
     PASS,
     PLAY,
@@ -240,9 +241,6 @@ def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
         return _end_round(match, rnd, "blocked", events), events
     after = seat if is_double else (seat + 1) % seats  # R74: a double plays again
     return _settle(match, rnd, after, events), events
-
-
-MEXICAN_NAME = train_name(MEXICAN)
 
 
 def _settle(match: Match, rnd: Round, seat: int, events: list[Event]) -> Match:
