@@ -29,19 +29,19 @@ from games.rules.trains import (
     deal,
     deal_round,
     dealt_round,
-    event_action,
     from_json,
     get_ruleset,
     house_choice,
     legal_actions,
     match_record,
     new_match,
-    parse_action,
+    read_action,
     replay,
     tile_str,
     to_json,
     view,
     view_event,
+    written_action,
 )
 
 RULES = get_ruleset("mexican")
@@ -95,16 +95,16 @@ def play_match(seats: int, seed: str, robots: bool, target: int = 5) -> tuple[di
         rs = round_seed(seed, number)
         dealt = deal(rs, RULES, seats, number)
         match, events = deal_round(match, rs)
-        written += [(number, a) for e in events if (a := event_action(e))]
+        written += [(number, a) for e in events if (a := written_action(e))]
         check_tiles(match)
         while match.status == PLAYING:
             assert match.round is not None
             if robots:
-                action = parse_action(house_choice(view(match, match.round.turn)))
+                action = read_action(house_choice(view(match, match.round.turn)))
             else:
                 action = rng.choice(legal_actions(match))
             match, events = apply(match, action)
-            written += [(number, a) for e in events if (a := event_action(e))]
+            written += [(number, a) for e in events if (a := written_action(e))]
             check_tiles(match)
             assert from_json(json.loads(json.dumps(to_json(match)))) == match
             if rng.random() < 0.2:

@@ -29,7 +29,6 @@ from games.rules.trains import (
     deal,
     deal_round,
     dealt_round,
-    event_action,
     from_json,
     get_ruleset,
     house_choice,
@@ -37,12 +36,14 @@ from games.rules.trains import (
     legal_actions,
     match_record,
     new_match,
-    parse_action,
     parse_tile,
+    read_action,
     replay,
     table_play,
+    tile_str,
     to_json,
     view,
+    written_action,
 )
 from games.rules.trains.engine import _settle, match_winner
 from games.rules.trains.record import ReplayError
@@ -412,7 +413,7 @@ def test_r75_scoring_over_thirteen_rounds():
         match, _ = deal_round(match, round_seed("treize", number))
         engines.append(rnd_of(match).engine)
         while match.status == PLAYING:
-            match, _ = apply(match, parse_action(house_choice(view(match, rnd_of(match).turn))))
+            match, _ = apply(match, read_action(house_choice(view(match, rnd_of(match).turn))))
         rnd = rnd_of(match)
         for seat, hand in enumerate(rnd.hands):
             kept[seat] += sum(a + b for a, b in hand)
@@ -477,7 +478,7 @@ def test_an_uncovered_double_ignored_is_refused():
 @pytest.mark.parametrize("train", ["left", -1, True, 1.0, "Mexican", [1]])
 def test_r88_a_malformed_train_is_refused(train):
     with pytest.raises(RuleError) as e:
-        parse_action({"seat": 0, "play": "5-9", "train": train})
+        read_action({"seat": 0, "play": "5-9", "train": train})
     assert e.value.code == "bad_train"
 
 
@@ -490,14 +491,14 @@ def test_r88_the_record_form_of_actions():
     assert Action("draw", 1, t("0-12")).to_dict() == {"seat": 1, "draw": "0-12"}
     assert Action("pass", 1).to_dict() == {"seat": 1, "pass": True}
     for data in ({"seat": 2, "play": "5-7", "train": 3}, {"seat": 1, "play": "0-0", "train": "mexican"}):
-        assert parse_action(data).to_dict() == data
-    assert parse_action({"seat": 0, "play": "5-9", "train": None}).train is None  # null: left out
-    assert parse_action({"seat": 0, "play": "5-9"}).train is None
+        assert read_action(data).to_dict() == data
+    assert read_action({"seat": 0, "play": "5-9", "train": None}).train is None  # null: left out
+    assert read_action({"seat": 0, "play": "5-9"}).train is None
 
 
 def test_r88_the_train_may_be_left_out_when_the_tile_fits_one_train():
     match, _ = position(["12-3 5-9", "12-6"], trains={0: "12-5", "mexican": "12-7"})
-    match, events = apply(match, parse_action({"seat": 0, "play": "9-5"}))
+    match, events = apply(match, read_action({"seat": 0, "play": "9-5"}))
     assert events[0]["train"] == 0
 
 
@@ -510,10 +511,10 @@ def _play_record(seats: int, seed: str, target: int = 5) -> tuple[dict[str, Any]
         rs = round_seed(seed, number)
         dealt = deal(rs, RULES, seats, number)
         match, events = deal_round(match, rs)
-        written += [(number, a) for e in events if (a := event_action(e))]
+        written += [(number, a) for e in events if (a := written_action(e))]
         while match.status == PLAYING:
-            match, events = apply(match, parse_action(house_choice(view(match, rnd_of(match).turn))))
-            written += [(number, a) for e in events if (a := event_action(e))]
+            match, events = apply(match, read_action(house_choice(view(match, rnd_of(match).turn))))
+            written += [(number, a) for e in events if (a := written_action(e))]
         rounds.append(dealt_round(number, dealt.hands, dealt.stock, rs))
     return match_record("mexican", seats, target, rounds, written), match
 
@@ -621,3 +622,41 @@ def test_the_house_robot_plays_sensibly_and_legally():
 
 def test_r12_the_commitment_is_the_seeds_sha256():
     assert commitment("graine") == commitment("graine") != commitment("graines")
+
+
+# --- The family's names for the site (docs/architecture.md §1) ---------------------------------
+
+
+def test_r12_the_written_and_explained_deal_of_a_round():
+    from games.rules.trains import deal_explained, written_deal
+
+    hands, stock = written_deal("mexican", 3, "graine", 4)
+    dealt = deal("graine", RULES, 3, 4)
+    assert hands == [[tile_str(x) for x in h] for h in dealt.hands]
+    assert stock == [tile_str(x) for x in dealt.stock]
+    explained = deal_explained("mexican", 3, "graine", 4)
+    assert explained["engine"] == "9-9" and explained["text"] == "graine/0"
+    assert len(explained["rows"]) == 90 and "9-9" not in [r["tile"] for r in explained["rows"]]
+    by_key = [r["tile"] for r in sorted(explained["rows"], key=lambda r: (r["key"], r["position"]))]
+    assert by_key == explained["order"]
+    assert [sorted(explained["order"][s * 15 : (s + 1) * 15], key=lambda x: t(x)) for s in range(3)] == hands
+    assert explained["order"][45:] == stock
+    assert all(r["seat"] == (r["position"] // 15 if r["position"] < 45 else None) for r in explained["rows"])
+
+
+def test_the_protocols_readers_and_the_replay_frame():
+    from games.rules.trains import event_action, knowledge_fresh, parse_action, replay_frame
+
+    assert parse_action("mexican", {"seat": 1, "play": "3-5", "train": "mexican"}) == Action(
+        "play", 1, (3, 5), MEXICAN
+    )
+    with pytest.raises(RuleError):
+        parse_action("draw", {"seat": 1, "pass": True})
+    event = {"type": "play", "seat": 0, "tile": "3-12", "train": 0, "end": 3, "forced": False}
+    assert event_action("mexican", event) == {"seat": 0, "play": "3-12", "train": 0}
+    assert event_action("mexican", {"type": "round_started"}) is None
+    assert knowledge_fresh("mexican", 3) == {}
+    match, _ = position(["12-3 5-9", "12-6"], trains={1: "12-5"})
+    frame = replay_frame(match)
+    assert frame["engine"] == "12-12" and frame["turn"] == 0 and frame["hands"] == [["3-12", "5-9"], ["6-12"]]
+    assert frame["trains"][1] == {"train": 1, "tiles": [[12, 5]], "end": 5, "marker": False}

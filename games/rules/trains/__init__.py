@@ -12,7 +12,17 @@ from ..deal import commitment, round_seed
 from ..errors import RuleError
 from .deal import Deal, deal, engine_of
 from .engine import apply, deal_round, legal_actions, new_match, open_trains, start_round, table_play
-from .record import ReplayError, dealt_round, event_action, journal, match_record, replay, replay_match
+from .family import (
+    NAME,
+    deal_explained,
+    event_action,
+    knowledge_advance,
+    knowledge_fresh,
+    parse_action,
+    replay_frame,
+    written_deal,
+)
+from .record import ReplayError, dealt_round, journal, match_record, replay, replay_match, written_action
 from .robot import house_choice
 from .state import (
     DRAW,
@@ -30,7 +40,7 @@ from .state import (
     TrainsRules,
     from_json,
     get_ruleset,
-    parse_action,
+    read_action,
     to_json,
 )
 from .tiles import ALL_TILES, Tile, parse_tile, tile_str
@@ -40,6 +50,7 @@ __all__ = [
     "ALL_TILES",
     "DRAW",
     "MEXICAN",
+    "NAME",
     "OVER",
     "PASS",
     "PLAY",
@@ -58,6 +69,7 @@ __all__ = [
     "apply",
     "commitment",
     "deal",
+    "deal_explained",
     "deal_round",
     "dealt_round",
     "engine_of",
@@ -66,13 +78,17 @@ __all__ = [
     "get_ruleset",
     "house_choice",
     "journal",
+    "knowledge_advance",
+    "knowledge_fresh",
     "legal_actions",
     "match_record",
     "new_match",
     "open_trains",
     "parse_action",
     "parse_tile",
+    "read_action",
     "replay",
+    "replay_frame",
     "replay_match",
     "round_seed",
     "start_round",
@@ -82,4 +98,6 @@ __all__ = [
     "view",
     "view_event",
     "view_events",
+    "written_action",
+    "written_deal",
 ]

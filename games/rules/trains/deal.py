@@ -50,9 +50,14 @@ def round_tiles(engine: int) -> tuple[Tile, ...]:
     return tuple(t for t in ALL_TILES if t != (engine, engine))
 
 
+def shuffle_keys(seed: str) -> tuple[int, ...]:
+    """The keys of the 90 tiles of a round, in canonical order (step 1)."""
+    return _KEYS.unpack(hashlib.shake_256(f"{seed}/0".encode()).digest(_KEYS.size))
+
+
 def shuffle(seed: str, engine: int) -> list[Tile]:
     """The 90 tiles of a round with this engine, in the order of ``seed`` (steps 1 and 2)."""
-    keys = _KEYS.unpack(hashlib.shake_256(f"{seed}/0".encode()).digest(_KEYS.size))
+    keys = shuffle_keys(seed)
     tiles = round_tiles(engine)
     return [tiles[i] for i in sorted(range(ROUND_TILES), key=keys.__getitem__)]
 

@@ -25,8 +25,8 @@ from .state import (
     Action,
     Match,
     get_ruleset,
-    parse_action,
     parse_train,
+    read_action,
     write_action,
 )
 from .tiles import TILE_TEXT, Tile, hand_pips, parse_tile
@@ -34,7 +34,7 @@ from .tiles import TILE_TEXT, Tile, hand_pips, parse_tile
 __all__ = [
     "ReplayError",
     "dealt_round",
-    "event_action",
+    "written_action",
     "journal",
     "match_record",
     "replay",
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 
-def event_action(event: Event) -> dict[str, Any] | None:
+def written_action(event: Event) -> dict[str, Any] | None:
     """The record form of an engine event that is an action (play, draw or pass), else None."""
     kind = event["type"]
     if kind == PLAY:
@@ -193,7 +193,7 @@ def replay_match(
         for ai, data in enumerate(actions):
             at = f"{where}.actions[{ai}]"
             try:
-                action = parse_action(data)
+                action = read_action(data)
             except RuleError as e:
                 raise ReplayError(at, e.message, e.code) from None
             if action.seat >= match.seats:

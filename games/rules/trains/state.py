@@ -143,7 +143,7 @@ def write_action(
     return out
 
 
-def parse_action(data: object) -> Action:
+def read_action(data: object) -> Action:
     """Read the record form of an action; refuse anything malformed (RuleError)."""
     if not isinstance(data, dict):
         raise RuleError("bad_action", "an action is a JSON object")
