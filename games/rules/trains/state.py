@@ -125,8 +125,9 @@ class Action(NamedTuple):
     tile: Tile | None = None
     train: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record form of the action (docs/record.md, R88)."""
+    def to_dict(self, with_open: bool = False) -> dict[str, Any]:
+        """The record form of the action (docs/record.md, R88). ``with_open`` is the line
+        games' flag (a wild blank's number, R22), accepted alike: a train has no such choice."""
         return write_action(self.seat, self.kind, self.tile, self.train)
 
 
