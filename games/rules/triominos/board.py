@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .tiles import Tri, turned, turns
+from .tiles import ALL_TRIS, Tri, turned, turns
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -62,79 +62,129 @@ BRIDGE, HEXAGON, TWO_HEXAGONS, TRIPLE = "bridge", "hexagon", "two_hexagons", "tr
 BONUS_POINTS = {BRIDGE: 40, HEXAGON: 50, TWO_HEXAGONS: 60}
 
 
+Need = tuple[int | None, int | None, int | None]
+"""The numbers already on a cell's corners, clockwise (None: no tile there yet)."""
+
+_FITS: dict[Need, tuple[tuple[Tri, int], ...]] = {}
+_FITTING: dict[Need, frozenset[Tri]] = {}
+
+
+def fitting(need: Need) -> tuple[tuple[Tri, int], ...]:
+    """Every tile and turn that shows these numbers (None: any), in written order, turns
+    from the smallest, one turn for a triple: worked out once for each of the 343 needs."""
+    found = _FITS.get(need)
+    if found is None:
+        found = tuple(
+            (tile, k)
+            for tile in ALL_TRIS
+            for k in turns(tile)
+            if all(n is None or n == v for n, v in zip(need, turned(tile, k), strict=True))
+        )
+        _FITTING[need] = frozenset(t for t, _ in found)
+        _FITS[need] = found
+    return found
+
+
+def fitting_tiles(need: Need) -> frozenset[Tri]:
+    """The tiles that show these numbers with some turn."""
+    found = _FITTING.get(need)
+    if found is None:
+        fitting(need)
+        found = _FITTING[need]
+    return found
+
+
 class Layout:
     """The board worked out for play: what lies on each cell, the number on each
-    corner, and the free cells touching a laid tile along an edge (the candidates).
+    corner, and the free cells touching a laid tile along an edge (the candidates)
+    with the numbers already on their corners.
 
     Derived from a board (a tuple of ``Placed`` in the order laid) and never changed
     once built; ``with_tile`` builds the next one.
     """
 
-    __slots__ = ("cells", "points", "candidates")
+    __slots__ = ("cells", "points", "needs_of", "_sorted")
 
-    def __init__(self, cells: dict[Cell, Placed], points: dict[Point, int], candidates: frozenset[Cell]):
+    def __init__(self, cells: dict[Cell, Placed], points: dict[Point, int], needs_of: dict[Cell, Need]):
         self.cells = cells
         self.points = points
-        self.candidates = candidates
+        self.needs_of = needs_of
+        """Each candidate cell and the numbers on its corners."""
+        self._sorted: list[Cell] | None = None
+
+    @property
+    def candidates(self) -> frozenset[Cell]:
+        return frozenset(self.needs_of)
 
     def with_tile(self, placed: Placed) -> Layout:
+        x, y = placed.x, placed.y
         cells = dict(self.cells)
-        cells[(placed.x, placed.y)] = placed
+        cells[(x, y)] = placed
         points = dict(self.points)
-        for point, n in zip(corners(placed.x, placed.y), turned(placed.tile, placed.turn), strict=True):
+        new = corners(x, y)
+        for point, n in zip(new, turned(placed.tile, placed.turn), strict=True):
             points[point] = n
-        candidates = set(self.candidates)
-        candidates.discard((placed.x, placed.y))
-        for cell in opposite(placed.x, placed.y):
-            if cell not in cells:
-                candidates.add(cell)
-        return Layout(cells, points, frozenset(candidates))
+        needs_of = dict(self.needs_of)
+        needs_of.pop((x, y), None)
+        touched = [c for c in opposite(x, y) if c not in cells]
+        touched += [c for p in new for c in around(p) if c in needs_of]
+        get = points.get
+        for cell in touched:
+            a, b, c = corners(*cell)
+            needs_of[cell] = (get(a), get(b), get(c))
+        return Layout(cells, points, needs_of)
 
     def sorted_candidates(self) -> list[Cell]:
         """The candidate cells in order of ``y``, then ``x`` (R87)."""
-        return sorted(self.candidates, key=lambda c: (c[1], c[0]))
+        if self._sorted is None:
+            self._sorted = sorted(self.needs_of, key=lambda c: (c[1], c[0]))
+        return self._sorted
 
-    def needs(self, cell: Cell) -> tuple[int | None, int | None, int | None]:
+    def needs(self, cell: Cell) -> Need:
         """The numbers already on the cell's corners, clockwise (None: no tile there yet)."""
+        found = self.needs_of.get(cell)
+        if found is not None:
+            return found
         get = self.points.get
         a, b, c = corners(*cell)
         return (get(a), get(b), get(c))
 
     def fits(self, tile: Tri, cell: Cell, turn: int) -> bool:
         """Whether ``tile`` with ``turn`` may lie on ``cell`` (R82)."""
-        if cell not in self.candidates:
+        need = self.needs_of.get(cell)
+        if need is None:
             return False
-        shown = turned(tile, turn)
-        return all(n is None or n == s for n, s in zip(self.needs(cell), shown, strict=True))
+        return all(n is None or n == s for n, s in zip(need, turned(tile, turn), strict=True))
 
-    def placements(self, tile: Tri, cells: list[Cell] | None = None) -> list[tuple[Cell, int]]:
+    def placements(self, tile: Tri) -> list[tuple[Cell, int]]:
         """Every cell and turn where ``tile`` fits, cells in order of ``y`` then ``x``,
         turns from the smallest (one turn for a triple)."""
-        out = []
-        ways = [(k, turned(tile, k)) for k in turns(tile)]
-        for cell in self.sorted_candidates() if cells is None else cells:
-            need = self.needs(cell)
-            for k, shown in ways:
-                if (
-                    (need[0] is None or need[0] == shown[0])
-                    and (need[1] is None or need[1] == shown[1])
-                    and (need[2] is None or need[2] == shown[2])
-                ):
-                    out.append((cell, k))
-        return out
+        needs_of = self.needs_of
+        return [
+            (cell, k) for cell in self.sorted_candidates() for t, k in fitting(needs_of[cell]) if t == tile
+        ]
+
+    def plays(self, hand: tuple[Tri, ...]) -> list[tuple[Tri, Cell, int]]:
+        """Every tile of ``hand`` (in its order) with every cell (by ``y`` then ``x``)
+        and turn (from the smallest) where it fits."""
+        held = set(hand)
+        found: dict[Tri, list[tuple[Tri, Cell, int]]] = {t: [] for t in hand}
+        needs_of = self.needs_of
+        for cell in self.sorted_candidates():
+            need = needs_of[cell]
+            if fitting_tiles(need).isdisjoint(held):
+                continue
+            for t, k in fitting(need):
+                if t in held:
+                    found[t].append((t, cell, k))
+        return [play for t in hand for play in found[t]]
 
     def any_fit(self, hand: tuple[Tri, ...]) -> bool:
         """Whether some tile of ``hand`` fits somewhere."""
-        if not self.cells:
-            return bool(hand)
-        needs = [self.needs(cell) for cell in self.candidates]
-        for tile in hand:
-            for k in turns(tile):
-                s0, s1, s2 = turned(tile, k)
-                for n0, n1, n2 in needs:
-                    if (n0 is None or n0 == s0) and (n1 is None or n1 == s1) and (n2 is None or n2 == s2):
-                        return True
-        return False
+        if not hand:
+            return False
+        held = set(hand)
+        return any(not fitting_tiles(need).isdisjoint(held) for need in set(self.needs_of.values()))
 
     def bonus(self, cell: Cell) -> str | None:
         """The highest bonus a tile laid on ``cell`` earns (R84): two hexagons, a
@@ -154,7 +204,7 @@ class Layout:
         return None
 
 
-EMPTY = Layout({}, {}, frozenset({(0, 0)}))
+EMPTY = Layout({}, {}, {(0, 0): (None, None, None)})
 """The empty board: the first tile lies at ``(0, 0)`` (R82)."""
 
 _CACHE: dict[int, tuple[tuple[Placed, ...], Layout]] = {}

@@ -49,13 +49,9 @@ def plays(rnd: Round) -> tuple[Action, ...]:
     each cell where it fits in order of ``y`` then ``x``, each turn from the smallest
     (one for a triple, R88). The first is what the clock plays (R87)."""
     seat = rnd.turn
-    lay = layout(rnd.board)
-    cells = lay.sorted_candidates()
-    out = []
-    for tile in rnd.hands[seat]:
-        for cell, k in lay.placements(tile, cells):
-            out.append(Action(PLAY, seat, tile, cell, k))
-    return tuple(out)
+    return tuple(
+        Action(PLAY, seat, tile, cell, k) for tile, cell, k in layout(rnd.board).plays(rnd.hands[seat])
+    )
 
 
 def legal_actions(match: Match) -> list[Action]:
@@ -202,7 +198,7 @@ def _check_cell(lay: Layout, tile: Tri, at: tuple[int, int], turn: int | None) -
     x, y = at
     if at in lay.cells:
         raise RuleError("cell_taken", f"cell ({x}, {y}) already holds {tri_str(lay.cells[at].tile)}")
-    if at not in lay.candidates:
+    if at not in lay.needs_of:
         raise RuleError("not_touching", f"cell ({x}, {y}) shares no edge with a laid tile (R82)")
     if turn is None:
         return
