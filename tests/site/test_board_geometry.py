@@ -93,6 +93,7 @@ def test_every_module_of_the_site_has_node_tests():
         "table_apply.test.mjs",
         "table_seats.test.mjs",
         "table_scores.test.mjs",
+        "table_triangles.test.mjs",
     } <= set(MODULE_TESTS)
 
 
