@@ -171,3 +171,24 @@ test("the journal says each play's points and bonus, and what a pass cost", () =
   ]);
   assert.equal(state.view.variant, "triominos");
 });
+
+test("the round's end shows every hand as triangles and says what the end scored, and the bonuses", async () => {
+  const { renderRoundArea } = await import("../../static/js/table/results.mjs");
+  const { doc, state } = atTable();
+  Object.assign(state.view, { status: "round_over" });
+  Object.assign(state.view.round, {
+    result: "domino",
+    winner: 0,
+    hands: [[], ["2-3-4", "5-5-5"]],
+    pips_left: [0, 24],
+    points: [50, 0],
+  });
+  state.roundOvers[1] = { type: "round_over", round: 1, result: "domino", winner: 0, awarded: [49, 0] };
+  renderRoundArea();
+  const area = doc.getElementById("round-area");
+  assert.equal(area.querySelectorAll("svg.tri-tile").length, 2);
+  assert.deepEqual(
+    area.querySelectorAll("p.tri-end").map((p) => p.textContent),
+    ["tri_end_domino(name=alice,points=49,hands=24)", "tri_bonuses"],
+  );
+});
