@@ -477,7 +477,11 @@ def test_r84_illegal_actions_are_refused_with_the_problem_named():
     cases = [
         (Action("play", 1, (2, 3, 4), (1, 0), 0), "not_your_turn"),
         (Action("play", 0, (0, 0, 2), (1, 0), 1), "tile_not_in_hand"),
-        (Action("play", 0, (5, 5, 5), None, None), "does_not_fit"),
+        (Action("play", 0, (5, 5, 5), None, None), "fits_nowhere"),
+        (Action("play", 0, (0, 0, 1), None, None), "placement_needed"),
+        (Action("play", 0, (0, 0, 1), (1, 0), 0), "corner_mismatch"),
+        (Action("play", 0, (0, 0, 1), (3, 0), 0), "not_touching"),
+        (Action("play", 0, (0, 0, 5), (1, 0), None), "tile_not_in_hand"),
         (Action("pass", 0), "must_play"),
         (Action("draw", 0, (3, 3, 3)), "cannot_draw"),
     ]

@@ -183,7 +183,15 @@ def _check(match: Match, action: Action) -> Action:
         if (action.at is None or cell == action.at) and (turn is None or k == turn)
     ]
     if not found:
-        raise RuleError("does_not_fit", f"{tri_str(tile)} fits nowhere on the board (R82)")
+        if action.at is not None:
+            x, y = action.at
+            raise RuleError(
+                "corner_mismatch",
+                f"{tri_str(tile)} fits cell ({x}, {y}) with no turn: a corner differs (R82)",
+            )
+        if turn is not None and lay.placements(tile):
+            raise RuleError("corner_mismatch", f"{tri_str(tile)} fits nowhere with turn {turn} (R82)")
+        raise RuleError("fits_nowhere", f"{tri_str(tile)} fits nowhere on the board (R82)")
     if len(found) > 1:
         raise RuleError(
             "placement_needed",
