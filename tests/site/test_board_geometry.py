@@ -94,6 +94,7 @@ def test_every_module_of_the_site_has_node_tests():
         "table_seats.test.mjs",
         "table_scores.test.mjs",
         "table_triangles.test.mjs",
+        "triominos_image.test.mjs",
     } <= set(MODULE_TESTS)
 
 

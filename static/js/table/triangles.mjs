@@ -4,58 +4,17 @@
    and, while the player chooses where a tile goes, the cells where it fits, each a
    button, then the turns it may lie with on the chosen cell when more than one fits. */
 import { classes, el, fill, svgEl } from "../dom.mjs";
-import {
-  bounds,
-  cellCentre,
-  cellPolygon,
-  cellsFor,
-  cornerLabels,
-  isUp,
-  turned,
-  turnsAt,
-  viewBox,
-  zoomStep,
-} from "../triominos-geometry.mjs";
+import { cellCentre, cellsFor, zoomStep } from "../triominos-geometry.mjs";
+import { boardImage, cellPoints, tileImage } from "../triominos-image.mjs";
 import { $, state, t } from "./state.mjs";
 
-const PADDING = 24; // the board's padding, both sides (table.css)
+export { tileImage };
 
-const points = (polygon) => polygon.map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`).join(" ");
+const PADDING = 24; // the board's padding, both sides (table.css)
 
 /** Whether the view is of a game of triangles (its round has a board, not a line). */
 export function hasTriangles(view = state.view) {
   return Boolean(view && view.round && Array.isArray(view.round.board));
-}
-
-/** One triangle with its three numbers: a laid tile, a tile of the hand, a turn to choose. */
-export function triangle(x, y, numbers, attrs = {}) {
-  const group = svgEl("g", attrs);
-  group.append(svgEl("polygon", { class: "tri-face", points: points(cellPolygon(x, y)) }));
-  cornerLabels(x, y).forEach((p, i) => {
-    const label = svgEl("text", {
-      x: p.x.toFixed(3),
-      y: p.y.toFixed(3),
-      "text-anchor": "middle",
-      "dominant-baseline": "central",
-      class: "tri-number",
-    });
-    label.textContent = String(numbers[i]);
-    group.append(label);
-  });
-  return group;
-}
-
-/** A tile "a-b-c" on its own, pointing up, as the hand shows it (with turn k, as a turn to choose). */
-export function tileImage(tile, turn = 0, label = null) {
-  const image = svgEl("svg", {
-    class: "tri-tile",
-    viewBox: "-1.05 -0.92 2.1 0.96",
-    role: label ? "img" : null,
-    "aria-label": label,
-    "aria-hidden": label ? null : "true",
-  });
-  image.append(triangle(0, 0, turned(tile, turn)));
-  return image;
 }
 
 /** The cells where the tile being chosen may go, once the player picked it. */
@@ -85,7 +44,7 @@ function cellButton(at, onCell) {
         }
       : null,
   });
-  group.append(svgEl("polygon", { points: points(cellPolygon(x, y)) }));
+  group.append(svgEl("polygon", { points: cellPoints(x, y) }));
   return group;
 }
 
@@ -95,12 +54,14 @@ function zoomButtons(render) {
     state.zoom = value;
     render();
   };
+  const button = (name, label, disabled, to, text) =>
+    el("button", { type: "button", "data-zoom": name, "aria-label": t(label), disabled, onclick: () => set(to) }, text);
   return el(
     "div",
     { class: "zoom-buttons" },
-    el("button", { type: "button", "data-zoom": "out", "aria-label": t("zoom_out"), disabled: zoom <= 1, onclick: () => set(zoomStep(zoom, -1)) }, "−"),
-    el("button", { type: "button", "data-zoom": "fit", "aria-label": t("zoom_fit"), disabled: zoom === 1, onclick: () => set(1) }, "⤢"),
-    el("button", { type: "button", "data-zoom": "in", "aria-label": t("zoom_in"), disabled: zoom >= 4, onclick: () => set(zoomStep(zoom, +1)) }, "+"),
+    button("out", "zoom_out", zoom <= 1, zoomStep(zoom, -1), "−"),
+    button("fit", "zoom_fit", zoom === 1, 1, "⤢"),
+    button("in", "zoom_in", zoom >= 4, zoomStep(zoom, +1), "+"),
   );
 }
 
@@ -115,44 +76,22 @@ export function renderTriangles(onCell) {
   const width = Math.max(200, (board.clientWidth || 384) - PADDING);
   const zoom = state.zoom || 1;
   const cells = choiceCells();
-  const box = bounds([...round.board.map((cell) => cell.at), ...cells]);
-  const frame = viewBox(box, width, Math.max(240, Math.min(width, 520)));
-  const last = round.board[round.board.length - 1];
-  const image = svgEl("svg", {
-    class: "tri-board",
-    viewBox: `${frame.x.toFixed(3)} ${frame.y.toFixed(3)} ${frame.width.toFixed(3)} ${frame.height.toFixed(3)}`,
-    width: Math.round(width * zoom),
-    height: Math.round((width * zoom * frame.height) / frame.width),
-    role: "img",
-    "aria-label": t("tri_board_label", {
+  const { image, frame } = boardImage(round.board, width, {
+    around: cells,
+    zoom,
+    label: t("tri_board_label", {
       tiles: round.board.map((cell) => `${cell.tile} (${cell.at[0]}, ${cell.at[1]})`).join(", "),
     }),
   });
-  for (const cell of round.board) {
-    const [x, y] = cell.at;
-    image.append(
-      triangle(x, y, cell.corners, {
-        class: classes("tri-laid", isUp(x, y) ? "up" : "down", cell === last && "last"),
-        "data-tile": cell.tile,
-        "data-at": `${x},${y}`,
-      }),
-    );
-  }
   for (const at of cells) image.append(cellButton(at, onCell));
   const scroller = el("div", { class: classes("tri-frame", zoom > 1 && "zoomed") }, image);
   fill(board, zoomButtons(() => renderTriangles(onCell)), scroller);
   if (zoom > 1) {
     // Zoomed in: keep the board's middle (or the cells to choose from) in the middle of the frame.
-    const focus = cells.length ? cellCentre(...cells[0]) : { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
+    const middle = { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
+    const focus = cells.length ? cellCentre(...cells[0]) : middle;
     const scale = (width * zoom) / frame.width;
     scroller.scrollLeft = Math.max(0, (focus.x - frame.x) * scale - width / 2);
     scroller.scrollTop = Math.max(0, (focus.y - frame.y) * scale - 160);
   }
-}
-
-/** The turns the chosen tile may lie with on the chosen cell. */
-export function choiceTurns() {
-  const { choice, view } = state;
-  if (!choice || !choice.at) return [];
-  return turnsAt(view.legal, choice.tile, choice.at);
 }
