@@ -25,7 +25,6 @@ from games.rules import (
     OVER,
     PLAYING,
     ROUND_OVER,
-    VARIANTS,
     Action,
     Match,
     apply,
@@ -41,6 +40,7 @@ from games.rules import (
     view,
 )
 from games.rules.__main__ import play_match
+from games.rules.line_family import VARIANTS  # these are the line family's rules
 from games.rules.record import event_action, replay, replay_match
 from games.rules.robots import choose
 

@@ -424,7 +424,7 @@ def test_r87_the_house_robot_takes_the_most_points():
 def test_r88_the_forced_opening_is_written_at_0_0_turn_0():
     """R88: the opening's record form is {"seat", "play", "at": [0, 0], "turn": 0}."""
     _, events = deal_round(new_match("triominos", 3), "exemple")
-    assert event_action(events[1]) == {
+    assert event_action("triominos", events[1]) == {
         "seat": events[1]["seat"],
         "play": events[1]["tile"],
         "at": [0, 0],
@@ -436,10 +436,10 @@ def test_r88_at_and_turn_may_be_left_out_for_a_single_placement():
     """R88: beside 0-0-0 and 0-0-1, 0-1-5 fits (2, 0) with turn 0 only; 0-0-2 fits several ways."""
     board = [(0, 0, "0-0-0", 0), (1, 0, "0-0-1", 1)]
     match = position(board, ["0-1-5 0-0-2 5-5-5", "2-3-4 4-4-4"], stock="3-3-3")
-    _, events = apply(match, parse_action({"seat": 0, "play": "0-1-5"}))
+    _, events = apply(match, parse_action("triominos", {"seat": 0, "play": "0-1-5"}))
     assert events[0]["at"] == [2, 0] and events[0]["turn"] == 0
     with pytest.raises(RuleError) as e:
-        apply(match, parse_action({"seat": 0, "play": "0-0-2"}))
+        apply(match, parse_action("triominos", {"seat": 0, "play": "0-0-2"}))
     assert e.value.code == "placement_needed"
 
 
@@ -450,9 +450,9 @@ def test_r88_a_triples_three_turns_count_as_one():
     assert [a.to_dict() for a in legal_actions(match) if a.tile == (1, 1, 1)] == [
         {"seat": 0, "play": "1-1-1", "at": [1, 0], "turn": 0}
     ]
-    _, events = apply(match, parse_action({"seat": 0, "play": "1-1-1"}))
+    _, events = apply(match, parse_action("triominos", {"seat": 0, "play": "1-1-1"}))
     assert events[0]["at"] == [1, 0]
-    _, events = apply(match, parse_action({"seat": 0, "play": "1-1-1", "at": [1, 0], "turn": 2}))
+    _, events = apply(match, parse_action("triominos", {"seat": 0, "play": "1-1-1", "at": [1, 0], "turn": 2}))
     assert events[0]["turn"] == 0
 
 
@@ -466,7 +466,7 @@ def test_r88_malformed_actions_are_refused():
         ({"play": "0-0-1"}, "bad_action"),
     ]:
         with pytest.raises(RuleError) as e:
-            parse_action(data)
+            parse_action("triominos", data)
         assert e.value.code == code
 
 
@@ -506,7 +506,7 @@ def test_r88_a_record_replays_with_forced_actions_written_or_left_out():
     short = replay(record)
     assert short["rounds"][0]["result"] == "unfinished"
     match, events = deal_round(new_match("triominos", 2, 200), "exemple")
-    written = [a for e in events if (a := event_action(e))]
+    written = [a for e in events if (a := event_action("triominos", e))]
     record["rounds"][0]["actions"] = written
     assert replay(record) == short
     record["rounds"][0]["actions"] = [dict(written[0], at=[1, 0])]

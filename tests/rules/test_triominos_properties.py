@@ -85,7 +85,7 @@ def play(seed: str, seats: int, chooser: random.Random) -> tuple[Match, dict[str
         rs = round_seed(seed, number)
         dealt = deal(rs, RULES, seats)
         match, events = start_round(match, dealt.hands, dealt.stock)
-        actions += [(number, a) for e in events if (a := event_action(e))]
+        actions += [(number, a) for e in events if (a := event_action("triominos", e))]
         while True:
             check_tiles(match)
             check_corners(match)
@@ -94,7 +94,7 @@ def play(seed: str, seats: int, chooser: random.Random) -> tuple[Match, dict[str
             if match.status != PLAYING:
                 break
             match, events = apply(match, chooser.choice(legal_actions(match)))
-            actions += [(number, a) for e in events if (a := event_action(e))]
+            actions += [(number, a) for e in events if (a := event_action("triominos", e))]
         rounds.append(dealt_round(number, dealt.hands, dealt.stock, rs))
     return match, match_record("triominos", seats, 200, rounds, actions)
 

@@ -1,5 +1,6 @@
 """Triominos (docs/rules.md §8, R80-R88): the family of the triangular tiles, behind the
-protocol every game family exposes (docs/architecture.md §1).
+protocol every game family exposes (docs/architecture.md §1), registered in
+games/rules/families.py.
 
 match = new_match("triominos", 2)
 match, events = deal_round(match, seed)
@@ -9,11 +10,20 @@ view(match, seat)
 
 from .board import BRIDGE, HEXAGON, TRIPLE, TWO_HEXAGONS, Placed, around, corners, is_up, opposite
 from .deal import Deal, deal
+from .family import (
+    NAME,
+    deal_explained,
+    event_action,
+    knowledge_advance,
+    knowledge_fresh,
+    parse_action,
+    replay_frame,
+    written_deal,
+)
 from .match import apply, deal_round, legal_actions, new_match, opening, start_round, table_play
 from .record import (
     ReplayError,
     dealt_round,
-    event_action,
     journal,
     match_record,
     play_match,
@@ -21,7 +31,7 @@ from .record import (
     replay_match,
 )
 from .robots import house_choice
-from .state import OVER, PLAYING, READY, ROUND_OVER, Action, Match, Round, from_json, parse_action, to_json
+from .state import OVER, PLAYING, READY, ROUND_OVER, Action, Match, Round, from_json, to_json
 from .tiles import ALL_TRIS, TRIPLES, Tri, parse_tri, tri_str, turned, value
 from .variants import VARIANTS, Ruleset, get_ruleset
 from .view import view, view_event, view_events
@@ -30,6 +40,7 @@ __all__ = [
     "ALL_TRIS",
     "BRIDGE",
     "HEXAGON",
+    "NAME",
     "OVER",
     "PLAYING",
     "READY",
@@ -50,6 +61,7 @@ __all__ = [
     "around",
     "corners",
     "deal",
+    "deal_explained",
     "deal_round",
     "dealt_round",
     "event_action",
@@ -58,6 +70,8 @@ __all__ = [
     "house_choice",
     "is_up",
     "journal",
+    "knowledge_advance",
+    "knowledge_fresh",
     "legal_actions",
     "match_record",
     "new_match",
@@ -67,6 +81,7 @@ __all__ = [
     "parse_tri",
     "play_match",
     "replay",
+    "replay_frame",
     "replay_match",
     "start_round",
     "table_play",
@@ -77,4 +92,5 @@ __all__ = [
     "view",
     "view_event",
     "view_events",
+    "written_deal",
 ]

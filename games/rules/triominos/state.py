@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..errors import RuleError
-from ..state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER
+from ..state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, action_record as _action_record
 from .board import Placed
 from .tiles import Tri, parse_tri, tri_str
 
@@ -43,26 +43,16 @@ def action_record(
     turn: int | None = None,
     auto: bool = False,
 ) -> dict[str, Any]:
-    """An action as a Triominos record writes it (docs/record.md, R88): the one writer of that form.
-
-    ``{"seat", "play", "at"?, "turn"?}``, ``{"seat", "draw"}`` or ``{"seat", "pass": true}``,
-    with ``"auto": true`` when the table played it (R87)."""
-    out: dict[str, Any] = {"seat": seat}
-    if kind == PASS:
-        out["pass"] = True
-    elif kind == DRAW:
-        out["draw"] = tile
-    elif kind == PLAY:
-        out["play"] = tile
-        if at is not None:
-            out["at"] = [at[0], at[1]]
-        if turn is not None:
-            out["turn"] = turn
-    else:
-        raise ValueError(f"not an action: {kind!r}")
-    if auto:
-        out["auto"] = True
-    return out
+    """An action as a Triominos record writes it (docs/record.md, R88), by the one writer
+    of that form (games/rules/state.py): ``{"seat", "play", "at"?, "turn"?}``,
+    ``{"seat", "draw"}`` or ``{"seat", "pass": true}``, ``"auto": true`` when the table
+    played it (R87)."""
+    place: dict[str, Any] = {}
+    if at is not None:
+        place["at"] = [at[0], at[1]]
+    if turn is not None:
+        place["turn"] = turn
+    return _action_record(seat, kind, tile, auto=auto, place=place)
 
 
 class Action(NamedTuple):
