@@ -23,6 +23,7 @@ NAMES: dict[str, Promise] = {
     "classic": _("Domino classique"),
     "all_fives": _("Cinq partout"),
     "fives_threes": _("Cinq-trois"),
+    "triominos": _("Triominos"),
 }
 
 # What is not shown beside the summary (seats, tiles dealt, targets): what is left after
@@ -73,6 +74,13 @@ SUMMARIES: dict[str, Promise] = {
         "par multiple de 5 (15 rapporte 8), et poser son dernier domino rapporte un point de "
         "plus. L’objectif doit être atteint exactement : une pose qui le dépasserait ne marque "
         "rien, et la partie s’arrête dès qu’il est atteint."
+    ),
+    "triominos": _(
+        "Des tuiles triangulaires, un chiffre de 0 à 5 à chaque coin, se posent sur une grille "
+        "de triangles : chaque coin partagé doit porter le même chiffre. Chaque pose rapporte la "
+        "somme de ses chiffres, plus 40 pour un pont, 50 pour un hexagone ou 60 pour deux ; qui "
+        "ne peut pas jouer pioche jusqu’à trois tuiles (−5 chacune) puis passe (−10). Qui pose sa "
+        "dernière tuile marque 25 et les points des autres mains, et le plus haut total l’emporte."
     ),
 }
 

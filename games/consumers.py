@@ -64,7 +64,10 @@ TYPES: dict[str, type] = {
 
 # The fields each message type may carry, and which are required.
 FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "play": ({"type", "version", "tile", "end", "open", "game", "seat"}, {"type", "version", "tile"}),
+    "play": (
+        {"type", "version", "tile", "end", "open", "at", "turn", "game", "seat"},
+        {"type", "version", "tile"},
+    ),
     "next_round": ({"type", "version", "game"}, {"type", "version"}),
     "sync": ({"type", "game"}, {"type"}),
 }
@@ -385,7 +388,7 @@ class TableConsumer(JsonConsumer):
         user = self.scope["user"]
         try:
             if kind == "play":
-                move = {k: message[k] for k in ("tile", "end", "open") if k in message}
+                move = {k: message[k] for k in ("tile", "end", "open", "at", "turn") if k in message}
                 move["play"] = move.pop("tile")
                 await run(services.play, self.game_id, user, move, message["version"])
             else:

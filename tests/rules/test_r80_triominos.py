@@ -525,3 +525,18 @@ def test_r88_states_round_trip_through_json():
     match, _ = deal_round(new_match("triominos", 4), "exemple")
     again = from_json(json.loads(json.dumps(to_json(match))))
     assert again == match and again.round.legal == match.round.legal
+
+
+def test_r86_a_match_with_no_target_is_five_rounds_with_no_winner():
+    """R86 and the daily challenge (R61): with no target, five rounds, scores and no winner."""
+    match = new_match("triominos", 3, None)
+    for number in range(1, 6):
+        assert match.status in ("ready", "round_over")
+        match, _ = deal_round(match, f"jour/{number}")
+        while match.status == "playing":
+            match, _ = apply(match, table_play(match))
+    assert match.status == "over" and match.winner is None and match.round.number == 5
+    record = {"variant": "triominos", "seats": 3, "target": None, "rounds": []}
+    with pytest.raises(ReplayError) as e:
+        replay(record)
+    assert e.value.where == "rounds"

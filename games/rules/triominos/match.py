@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RuleError
+from ..variants import DAILY_ROUNDS
 from .board import BONUS_POINTS, TRIPLE, Layout, Placed, corners, layout, remember
 from .deal import check_deal, deal
 from .state import (
@@ -32,15 +33,16 @@ from .variants import Ruleset, get_ruleset
 Event = dict[str, Any]
 
 
-def new_match(variant: str, seats: int, target: int | str = "default") -> Match:
-    """A match waiting for its first deal."""
+def new_match(variant: str, seats: int, target: int | str | None = "default") -> Match:
+    """A match waiting for its first deal; ``target=None``: the daily challenge's five
+    rounds, with no target and no winner."""
     rules = get_ruleset(variant)
     rules.check_seats(seats)
     if target == "default":
         target = rules.default_target
-    else:
+    elif target is not None:
         rules.check_target(target)
-    assert isinstance(target, int)
+    assert target is None or isinstance(target, int)
     return Match(variant, seats, target, (0,) * seats)
 
 
@@ -369,8 +371,12 @@ def _end_round(rules: Ruleset, match: Match, result: str, events: list[Event]) -
             "hands": [[tri_str(t) for t in h] for h in rnd.hands],
         }
     )
-    won = match_winner(scores, match.target)
-    status = OVER if won is not None else ROUND_OVER
+    if match.target is None:  # the daily challenge's five rounds: scores, no winner
+        won: Winner = None
+        status = OVER if rnd.number >= DAILY_ROUNDS else ROUND_OVER
+    else:
+        won = match_winner(scores, match.target)
+        status = OVER if won is not None else ROUND_OVER
     if status == OVER:
         events.append({"type": "match_over", "winner": winner_json(won), "scores": list(scores)})
     return match._replace(round=rnd, scores=scores, status=status, winner=won)

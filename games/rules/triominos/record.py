@@ -72,8 +72,9 @@ def _new_match(record: object) -> Match:
     seats = record.get("seats")
     try:
         rules.check_seats(seats)
-        target = record.get("target")
-        target = rules.default_target if target is None else rules.check_target(target)
+        target = record["target"] if "target" in record else rules.default_target
+        if target is not None:
+            rules.check_target(target)
     except RuleError as e:
         raise ReplayError("seats" if e.code == "bad_seats" else "target", e.message, e.code) from None
     assert isinstance(seats, int)
@@ -240,7 +241,7 @@ def play_match(
     seats: int,
     seed: str,
     choose: Callable[[Match], Action],
-    target: int | str = "default",
+    target: int | str | None = "default",
 ) -> dict[str, Any]:
     """Play a whole match from ``seed`` and return its record, every action written
     (forced ones included) and each round's seed: round ``n`` is dealt from

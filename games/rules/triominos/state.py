@@ -67,8 +67,9 @@ class Action(NamedTuple):
     at: tuple[int, int] | None = None
     turn: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record form of the action (docs/record.md)."""
+    def to_dict(self, with_open: bool = False) -> dict[str, Any]:
+        """The record form of the action (docs/record.md); ``with_open`` is the line
+        family's (a wild blank's open number), which a Triominos play never has."""
         return action_record(
             self.seat, self.kind, None if self.tile is None else tri_str(self.tile), self.at, self.turn
         )
@@ -147,7 +148,8 @@ class Round(NamedTuple):
 class Match(NamedTuple):
     variant: str
     seats: int
-    target: int
+    target: int | None
+    """None: the daily challenge's five rounds, with no target and no winner."""
     scores: tuple[int, ...]
     """Each seat's total (a seat is a side)."""
     round: Round | None = None
