@@ -24,6 +24,7 @@ NAMES: dict[str, Promise] = {
     "all_fives": _("Cinq partout"),
     "fives_threes": _("Cinq-trois"),
     "chinois": _("Domino chinois"),
+    "triominos": _("Triominos"),
 }
 
 # What is not shown beside the summary (seats, tiles dealt, targets): what is left after
@@ -81,6 +82,12 @@ SUMMARIES: dict[str, Promise] = {
         "convient pioche un seul domino, le pose s’il convient, sinon passe. À la fin de chaque "
         "manche, chacun marque les points restés dans sa main ; la partie s’arrête quand un "
         "joueur atteint l’objectif, et le plus petit total gagne."
+    "triominos": _(
+        "Des tuiles triangulaires, un chiffre de 0 à 5 à chaque coin, se posent sur une grille "
+        "de triangles : chaque coin partagé doit porter le même chiffre. Chaque pose rapporte la "
+        "somme de ses chiffres, plus 40 pour un pont, 50 pour un hexagone ou 60 pour deux ; qui "
+        "ne peut pas jouer pioche jusqu’à trois tuiles (−5 chacune) puis passe (−10). Qui pose sa "
+        "dernière tuile marque 25 et les points des autres mains, et le plus haut total l’emporte."
     ),
 }
 

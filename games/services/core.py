@@ -77,6 +77,15 @@ MESSAGES = {
     "cannot_draw": _("Ce coup n’est pas permis."),
     "bad_tile": _("Ce domino n’existe pas."),
     "bad_action": _("Ce coup est mal formé."),
+    "fits_nowhere": _("Cette tuile ne se pose nulle part sur le plateau."),
+    "cell_taken": _("Cette case porte déjà une tuile."),
+    "not_touching": _("Une tuile se pose contre un côté d’une tuile déjà posée."),
+    "corner_mismatch": _(
+        "Posée ainsi, la tuile ne montre pas le même chiffre que ses voisines à chaque coin."
+    ),
+    "placement_needed": _("Cette tuile se pose de plusieurs façons : dites où et dans quel sens."),
+    "bad_at": _("Cette case n’existe pas."),
+    "bad_turn": _("Ce sens de pose n’existe pas."),
     "match_over": _("La partie est terminée."),
     "no_round": _("Aucune manche n’est en cours."),
     "day_over": _("Le jour de ce défi est passé : la tentative ne peut plus être jouée."),

@@ -4,6 +4,7 @@
 import { el } from "./dom.mjs";
 import { readTexts, translator } from "./text.mjs";
 import { dominoImage, lineImage } from "./tiles.mjs";
+import { boardImage, tileImage } from "./triominos-image.mjs";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const $ = (id) => document.getElementById(id);
@@ -42,6 +43,9 @@ function render() {
   const board = $("board");
   board.replaceChildren();
   if (frame.line) board.append(lineImage(frame.line, board.clientWidth).image);
+  // Triominos: a board of triangles instead of a line.
+  if (frame.board && frame.board.length) board.append(boardImage(frame.board, board.clientWidth || 360).image);
+  const tileOf = frame.board ? (tile) => tileImage(tile, 0, tile) : (tile) => dominoImage(tile, { upright: true, label: tile });
   $("hands").replaceChildren(
     ...frame.hands.map((hand, s) => {
       const shown = seat === null || seat === s || frame.turn === null; // every hand is shown at a round's end
@@ -53,7 +57,7 @@ function render() {
         el(
           "div",
           { class: "hand" },
-          shown ? hand.map((tile) => dominoImage(tile, { upright: true, label: tile })) : t("hidden", { count: hand.length }),
+          shown ? hand.map(tileOf) : t("hidden", { count: hand.length }),
         ),
       );
     }),

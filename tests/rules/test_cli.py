@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.rules import VARIANTS
-from games.rules.record import replay
+from games.rules import VARIANTS, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository's root: the folder that holds ``games/``."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import VARIANTS, apply, deal_round, new_match, table_play, view
+from games.rules import apply, deal_round, new_match, table_play, view
 from games.rules.knowledge import advance, fresh, public_info, shown_none
+from games.rules.line_family import VARIANTS  # these are the line family's rules
 from games.rules.record import event_action
 
 SEEDS = [f"knowledge-{i}" for i in range(25)]

@@ -24,7 +24,6 @@ from games.rules import (
     OVER,
     PLAYING,
     ROUND_OVER,
-    VARIANTS,
     Action,
     Match,
     apply,
@@ -40,6 +39,7 @@ from games.rules import (
     view,
 )
 from games.rules.__main__ import play_match
+from games.rules.line_family import VARIANTS  # these are the line family's rules
 from games.rules.record import event_action, replay, replay_match
 from games.rules.robots import choose
 from games.rules.tiles import tile_set

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from games.rules import ALL_TILES, VARIANTS
+from games.rules import ALL_TILES
 from games.rules.__main__ import play_match
+from games.rules.line_family import VARIANTS  # these are the line family's rules
 from games.rules.record import ReplayError, replay
 from games.rules.tiles import hand_pips, parse_tile
 

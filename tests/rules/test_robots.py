@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from games.rules import PLAYING, VARIANTS, Action, apply, deal_round, new_match, view
+from games.rules import PLAYING, Action, apply, deal_round, new_match, view
+from games.rules.line_family import VARIANTS  # these are the line family's rules
 from games.rules.robots import choose
 
 ROUNDS = 2000

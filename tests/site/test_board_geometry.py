@@ -51,11 +51,36 @@ def test_the_board_geometry_passes_its_own_tests_on_real_lines(tmp_path):
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
-MODULE_TESTS = sorted(p.name for p in NODE_TESTS.glob("*.test.mjs") if p.name != "board_geometry.test.mjs")
+def boards() -> list[list[dict]]:
+    """The boards of Triominos rounds played through the engine, as views show them."""
+    from games.rules import triominos
+
+    out = []
+    for seats in (2, 4, 6):
+        match, _ = triominos.deal_round(
+            triominos.new_match("triominos", seats), f"geometry-triominos-{seats}"
+        )
+        while match.status == "playing":
+            match, _ = triominos.apply(match, triominos.table_play(match))
+        out.append(triominos.view(match, None)["round"]["board"])
+    return out
+
+
+@needs_node
+def test_the_triominos_geometry_passes_its_own_tests_on_real_boards(tmp_path):
+    data = tmp_path / "boards.json"
+    data.write_text(json.dumps(boards()))
+    result = node_test(NODE_TESTS / "triominos_geometry.test.mjs", {"BOARDS": str(data)})
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+BOARD_TESTS = {"board_geometry.test.mjs", "triominos_geometry.test.mjs"}
+MODULE_TESTS = sorted(p.name for p in NODE_TESTS.glob("*.test.mjs") if p.name not in BOARD_TESTS)
 
 
 def test_every_module_of_the_site_has_node_tests():
-    """socket.mjs, tiles.mjs, text.mjs and the table's parts (static/js/table/)."""
+    """socket.mjs, tiles.mjs, text.mjs, the two boards' geometry and the table's parts (static/js/table/)."""
+    assert BOARD_TESTS <= {p.name for p in NODE_TESTS.glob("*.test.mjs")}
     assert {
         "socket.test.mjs",
         "text.test.mjs",
@@ -68,6 +93,8 @@ def test_every_module_of_the_site_has_node_tests():
         "table_apply.test.mjs",
         "table_seats.test.mjs",
         "table_scores.test.mjs",
+        "table_triangles.test.mjs",
+        "triominos_image.test.mjs",
     } <= set(MODULE_TESTS)
 
 

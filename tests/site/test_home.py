@@ -7,7 +7,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from games.catalog import NAMES, SUMMARIES, variants
-from games.rules.variants import VARIANTS
+from games.rules import VARIANTS
 
 FRENCH_NAMES = {
     "draw": "Domino avec pioche",
@@ -18,6 +18,7 @@ FRENCH_NAMES = {
     "all_fives": "Cinq partout",
     "fives_threes": "Cinq-trois",
     "chinois": "Domino chinois",
+    "triominos": "Triominos",
 }
 
 ENGLISH_NAMES = {
@@ -29,6 +30,7 @@ ENGLISH_NAMES = {
     "all_fives": "All fives",
     "fives_threes": "Fives and threes",
     "chinois": "Chinese dominoes",
+    "triominos": "Triominos",
 }
 
 
@@ -91,6 +93,10 @@ def test_it_lists_every_variant_in_the_order_of_the_rules(client):
             "2 à 8",
             "12 (2 à 4 joueurs), 10 (5 ou 6 joueurs), 8 (7 ou 8 joueurs)",
             "100, 200 ou 300 points (200 par défaut)",
+            "triominos",
+            "2 à 6",
+            "9 (2 joueurs), 7 (3 ou 4 joueurs), 6 (5 ou 6 joueurs)",
+            "200, 400 ou 500 points (400 par défaut)",
         ),
     ],
 )

@@ -3,7 +3,9 @@
 import { classes, el, fill, svgEl } from "../dom.mjs";
 import { lineImage } from "../tiles.mjs";
 import { chooseEnd } from "./hand.mjs";
+import { chooseCell } from "./placing.mjs";
 import { $, endOf, state, t, unique, waysFor } from "./state.mjs";
+import { hasTriangles, renderTriangles } from "./triangles.mjs";
 
 // Where the tile just laid comes from, by its player's place (table.css animates it).
 const FROM = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], topleft: [-3, -3], topright: [3, -3] };
@@ -11,7 +13,7 @@ const FROM = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], tople
 /** The ends to point at on the line while the player chooses where a tile goes. */
 export function choiceEnds() {
   const { choice } = state;
-  if (!choice) return [];
+  if (!choice || hasTriangles()) return [];
   if (choice.end !== undefined) return [choice.end];
   return unique(waysFor(choice.tile).map(endOf));
 }
@@ -44,6 +46,10 @@ function endMark(end, mark, line) {
 }
 
 export function renderBoard() {
+  if (hasTriangles()) {
+    renderTriangles(chooseCell); // a board of triangles (Triominos), not a line
+    return;
+  }
   const board = $("board");
   const line = state.view.round && state.view.round.line;
   if (!line) {

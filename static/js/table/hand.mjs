@@ -4,7 +4,9 @@
 import { classes, el, fill } from "../dom.mjs";
 import { dominoImage } from "../tiles.mjs";
 import { renderBoard } from "./board.mjs";
+import { pickTriangle, triangleChoice } from "./placing.mjs";
 import { $, END_NAMES, endOf, myTurn, opensFor, state, t, unique, waysFor } from "./state.mjs";
+import { hasTriangles, tileImage } from "./triangles.mjs";
 
 // A choice must be the player's own deliberate click: a click that lands within this
 // long of the choice appearing (the second half of a double-click) chooses nothing.
@@ -35,7 +37,7 @@ export function renderHand() {
           "aria-label": t(drawn ? "drawn_tile" : "tile_label", { tile }),
           onclick: () => pick(tile),
         },
-        dominoImage(tile, { upright: true }),
+        hasTriangles() ? tileImage(tile) : dominoImage(tile, { upright: true }),
       );
     }),
   );
@@ -44,6 +46,10 @@ export function renderHand() {
 
 /** A tile of the hand clicked: played at once where it fits one way only, else the choice. */
 export function pick(tile) {
+  if (hasTriangles()) {
+    pickTriangle(tile); // a tile of Triominos goes on a cell, with a turn (placing.mjs)
+    return;
+  }
   const entries = waysFor(tile);
   if (state.waiting || !entries.length) return;
   if (state.choice && state.choice.tile === tile) return; // already asking where it goes: answer there
@@ -64,7 +70,8 @@ export function pick(tile) {
  * the page scrolls only while the hand is stuck to the bottom of the screen (so that
  * scrolling leaves it where it is). */
 function keepEndsInView() {
-  const marks = () => [...$("board").querySelectorAll(".end-mark.choosable")].map((m) => m.getBoundingClientRect());
+  const marks = () =>
+    [...$("board").querySelectorAll(".end-mark.choosable, .tri-cell.choosable")].map((m) => m.getBoundingClientRect());
   if (!marks().length) return;
   const prompt = $("choice");
   const covers = (box, area) =>
@@ -133,7 +140,9 @@ function renderChoice() {
   );
   let prompt;
   let buttons;
-  if (choice.end === undefined) {
+  if (hasTriangles()) {
+    ({ prompt, buttons } = triangleChoice());
+  } else if (choice.end === undefined) {
     prompt = t("choose_end", { tile: choice.tile });
     const ends = new Set(waysFor(choice.tile).map(endOf));
     buttons = END_NAMES.filter((end) => ends.has(end)).map((end) =>
@@ -157,7 +166,7 @@ function renderChoice() {
     el("p", { id: "choice-prompt", class: "choice-prompt" }, prompt),
     el("div", { class: "choice-buttons" }, buttons, cancel),
   );
-  buttons[0].focus({ preventScroll: true });
+  (buttons[0] || cancel).focus({ preventScroll: true });
 }
 
 /** Send the play; `open` only where the server needs it: a wild blank that could leave either number. */

@@ -13,6 +13,8 @@ function playLine(event) {
   // R22: where the player chose which number stays open, say which.
   if (event.open_chosen) text += ` ${t("log_open_kept", { n: event.open })}`;
   if (event.points) text += ` ${t("log_points", { points: event.points })}`;
+  // Triominos: the bonus the play earned (a bridge, a hexagon, two, an opening triple: R83, R84).
+  if (event.bonus) text += ` ${t(`log_bonus_${event.bonus}`, { points: event.bonus_points })}`;
   if (event.forced) text += ` ${t("log_forced")}`;
   // R52: the player's clock ran out and the table played for them.
   if (event.auto) return { text: `${text} ${t("log_auto")}`, className: "auto" };
@@ -61,7 +63,9 @@ export function eventLines(events, before) {
         break;
       }
       case "pass":
-        lines.push(t("log_pass", { name: playerName(event.seat), numbers: norList(event.ends) }));
+        // Triominos: a pass names no numbers, and costs points (R84).
+        if (!event.ends) lines.push(t("log_pass_points", { name: playerName(event.seat), points: event.points }));
+        else lines.push(t("log_pass", { name: playerName(event.seat), numbers: norList(event.ends) }));
         break;
       case "round_over":
         lines.push(t("log_round_over", { round: event.round, result: t(`result_${event.result}`) }));

@@ -5,6 +5,10 @@ import { el, fill } from "../dom.mjs";
 import { dominoImage } from "../tiles.mjs";
 import { pauseClock } from "./clock.mjs";
 import { $, live, playerName, sideName, sidePoints, state, t, winnersText } from "./state.mjs";
+import { hasTriangles, tileImage } from "./triangles.mjs";
+
+const shownTile = (tile) =>
+  hasTriangles() ? tileImage(tile, 0, tile) : dominoImage(tile, { upright: false, label: tile });
 
 /** The end of the current round: its result, every hand, the points. */
 function roundSummary() {
@@ -23,7 +27,7 @@ function roundSummary() {
           "div",
           { class: "shown-hand" },
           round.hands[seat].length
-            ? round.hands[seat].map((tile) => dominoImage(tile, { upright: false, label: tile }))
+            ? round.hands[seat].map(shownTile)
             : el("span", { class: "muted" }, t("empty_hand")),
         ),
       ),
@@ -49,7 +53,26 @@ function roundSummary() {
     ),
     el("p", { class: "result-line" }, t("log_round_points", { points: sidePoints(round.points) })),
     differenceLine(state.roundOvers[round.number]),
+    hasTriangles() ? endLines(state.roundOvers[round.number]) : null,
   ];
+}
+
+/** Triominos: what the round's end itself scored and why (R85), and the bonuses of play (R83, R84). */
+function endLines(event) {
+  const lines = [];
+  const awarded = event && event.awarded;
+  if (awarded) {
+    const seat = event.winner;
+    if (event.result === "domino") {
+      lines.push(t("tri_end_domino", { name: playerName(seat), points: awarded[seat], hands: awarded[seat] - 25 }));
+    } else if (seat !== null && seat !== undefined) {
+      lines.push(t("tri_end_blocked", { name: playerName(seat), points: awarded[seat] }));
+    } else {
+      lines.push(t("tri_end_tied"));
+    }
+  }
+  lines.push(t("tri_bonuses"));
+  return lines.map((line) => el("p", { class: "result-line tri-end" }, line));
 }
 
 /** R34: the difference of the hands, and that it was rounded to a multiple of 5 when it was. */

@@ -20,7 +20,8 @@ function initial() {
     arriving: null, // the tile just laid, drawn coming from its player's place once
     arrivingFrom: null,
     drawnTiles: new Set(), // the tiles this seat drew in the last state's events
-    choice: null, // {tile, end, shownAt}: a tile that fits several ways, waiting for the player's pick
+    choice: null, // {tile, end, shownAt} ({tile, at, shownAt} in Triominos): a tile that fits several ways, waiting for the player's pick
+    zoom: 1, // how close the board of triangles is drawn (triangles.mjs)
     roundOvers: {}, // each round's round_over event, by number: what the round's end scored
     waiting: false, // a command is on its way: no second one until the server answers
     clock: null, // what the table waits for: {kind, seat, version, endsAt, stopped}, see clock.mjs
