@@ -1,7 +1,7 @@
 /* Dominoes drawn in SVG, for the live table and the replay: a lone tile, and the line
    as board-geometry.mjs lays it out (it turns at the edge of the board instead of running
    off it, doubles crosswise, the spinner's four arms). */
-import { layoutLine, PIP, PIPS } from "./board-geometry.mjs";
+import { layoutLine, PIP, PIPS, pipRadius } from "./board-geometry.mjs";
 import { classes, svgEl } from "./dom.mjs";
 
 /** A domino drawn upright in "tile units" (one half is 1 × 1), centred on x, y, `first` on
@@ -20,8 +20,11 @@ export function domino(first, second, { x = 0, y = 0, upright = true, className 
     [first, -0.5],
     [second, 0.5],
   ]) {
+    // Above six (the double-twelve set) each number has its own colour too, as on a real
+    // set: the colour names the number at a glance, the pips count it (table.css).
+    const className = value > 6 ? `pip pip-${value}` : "pip";
     for (const [dx, dy] of PIPS[value]) {
-      group.append(svgEl("circle", { class: "pip", cx: dx * PIP, cy: centre + dy * PIP, r: 0.09 }));
+      group.append(svgEl("circle", { class: className, cx: dx * PIP, cy: centre + dy * PIP, r: pipRadius(value) }));
     }
   }
   return group;

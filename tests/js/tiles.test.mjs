@@ -65,3 +65,18 @@ test("the line's image is named from its tiles when asked, else left to its page
   assert.equal(plain.getAttribute("role"), null);
   assert.equal(plain.getAttribute("aria-label"), null);
 });
+
+test("every number of the double-twelve set has as many pips as it says, the ones above six coloured", () => {
+  installDocument();
+  for (let value = 0; value <= 12; value += 1) {
+    const pips = domino(value, 0).querySelectorAll("circle");
+    assert.equal(pips.length, value, `${value}`);
+    for (const pip of pips) {
+      assert.equal(pip.getAttribute("class"), value > 6 ? `pip pip-${value}` : "pip");
+    }
+  }
+  // 0 to 6 are drawn as they always were: black pips of radius 0.09.
+  assert.equal(domino(6, 6).querySelector("circle").getAttribute("r"), "0.09");
+  assert.equal(domino(12, 7).querySelectorAll("circle.pip-12").length, 12);
+  assert.equal(domino(12, 7).querySelectorAll("circle.pip-7").length, 7);
+});

@@ -6,7 +6,8 @@ import { chooseEnd } from "./hand.mjs";
 import { $, endOf, state, t, unique, waysFor } from "./state.mjs";
 
 // Where the tile just laid comes from, by its player's place (table.css animates it).
-const FROM = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], topleft: [-3, -3], topright: [3, -3] };
+const FROM = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], topleft: [-3, -3], topright: [3, -3],
+  bottomleft: [-3, 3], bottomright: [3, 3] };
 
 /** The ends to point at on the line while the player chooses where a tile goes. */
 export function choiceEnds() {

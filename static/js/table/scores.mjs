@@ -85,6 +85,13 @@ export function renderScores() {
   );
 }
 
+/** The public panel's caption: each number's seven tiles (double-six), or fourteen
+ * (double-twelve), counted off the panel itself. */
+function caption(panel) {
+  const each = Math.max(...panel.map((entry) => entry.on_line + (entry.in_hand ?? 0) + entry.unseen));
+  return each === 7 ? t("public_caption") : t("public_caption_count", { count: each });
+}
+
 /** What every seat may work out from what R6 shows (the server counts it): for each
  * number, its seven tiles, and who showed they hold none of it. */
 export function renderPublicInfo() {
@@ -102,7 +109,7 @@ export function renderPublicInfo() {
     el(
       "table",
       { class: "public-table" },
-      el("caption", {}, t("public_caption")),
+      el("caption", {}, caption(panel)),
       el("thead", {}, el("tr", {}, head.map((key) => el("th", { scope: "col" }, t(key))))),
       el(
         "tbody",
