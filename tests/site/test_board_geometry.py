@@ -55,7 +55,7 @@ MODULE_TESTS = sorted(p.name for p in NODE_TESTS.glob("*.test.mjs") if p.name !=
 
 
 def test_every_module_of_the_site_has_node_tests():
-    """socket.mjs, tiles.mjs, text.mjs and the table's parts (static/js/table/)."""
+    """socket.mjs, tiles.mjs, text.mjs, trains-geometry.mjs and the table's parts (static/js/table/)."""
     assert {
         "socket.test.mjs",
         "text.test.mjs",
@@ -68,6 +68,8 @@ def test_every_module_of_the_site_has_node_tests():
         "table_apply.test.mjs",
         "table_seats.test.mjs",
         "table_scores.test.mjs",
+        "table_trains.test.mjs",
+        "trains_geometry.test.mjs",
     } <= set(MODULE_TESTS)
 
 

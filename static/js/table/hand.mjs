@@ -3,7 +3,7 @@
    which number stays open. A play is sent once, then nothing until the server answers. */
 import { classes, el, fill } from "../dom.mjs";
 import { dominoImage } from "../tiles.mjs";
-import { renderBoard } from "./board.mjs";
+import { boardOf, renderBoard } from "./boards.mjs";
 import { $, END_NAMES, endOf, myTurn, opensFor, state, t, unique, waysFor } from "./state.mjs";
 
 // A choice must be the player's own deliberate click: a click that lands within this
@@ -33,13 +33,13 @@ export function renderHand() {
           "aria-disabled": canPlay ? null : "true",
           "aria-pressed": canPlay ? String(selected) : null,
           "aria-label": t(drawn ? "drawn_tile" : "tile_label", { tile }),
-          onclick: () => pick(tile),
+          onclick: () => boardOf(view.round).pick(tile),
         },
         dominoImage(tile, { upright: true }),
       );
     }),
   );
-  renderChoice();
+  boardOf(view.round).renderChoice();
 }
 
 /** A tile of the hand clicked: played at once where it fits one way only, else the choice. */
@@ -63,8 +63,8 @@ export function pick(tile) {
  * pointer: the choice's prompt goes to the top of the screen if it would cover one, and
  * the page scrolls only while the hand is stuck to the bottom of the screen (so that
  * scrolling leaves it where it is). */
-function keepEndsInView() {
-  const marks = () => [...$("board").querySelectorAll(".end-mark.choosable")].map((m) => m.getBoundingClientRect());
+export function keepEndsInView(selector = ".end-mark.choosable") {
+  const marks = () => [...$("board").querySelectorAll(selector)].map((m) => m.getBoundingClientRect());
   if (!marks().length) return;
   const prompt = $("choice");
   const covers = (box, area) =>
@@ -115,7 +115,9 @@ export function cancelChoice() {
   renderBoard();
 }
 
-function renderChoice() {
+/** The choice's box (#choice): hidden without a choice, else its prompt, its buttons and
+ * "cancel"; it says once a click on it counts (CHOICE_GUARD_MS), for tests and styles. */
+export function showChoice(prompt, buttons) {
   const box = $("choice");
   const { choice } = state;
   box.hidden = !choice;
@@ -124,13 +126,29 @@ function renderChoice() {
     fill(box);
     return;
   }
-  // Once a click on it counts (CHOICE_GUARD_MS), the choice says so, for tests and styles.
   setTimeout(
     () => {
       if (state.choice === choice) box.dataset.ready = "true";
     },
     Math.max(0, choice.shownAt + CHOICE_GUARD_MS - performance.now()),
   );
+  const cancel = el("button", { type: "button", class: "secondary", onclick: cancelChoice }, t("cancel"));
+  box.setAttribute("aria-labelledby", "choice-prompt");
+  fill(
+    box,
+    el("p", { id: "choice-prompt", class: "choice-prompt" }, prompt),
+    el("div", { class: "choice-buttons" }, buttons, cancel),
+  );
+  buttons[0].focus({ preventScroll: true });
+}
+
+/** The line's choice: which end, then (a wild blank, R22) which number stays open. */
+export function renderChoice() {
+  const { choice } = state;
+  if (!choice) {
+    showChoice();
+    return;
+  }
   let prompt;
   let buttons;
   if (choice.end === undefined) {
@@ -150,14 +168,7 @@ function renderChoice() {
       ),
     );
   }
-  const cancel = el("button", { type: "button", class: "secondary", onclick: cancelChoice }, t("cancel"));
-  box.setAttribute("aria-labelledby", "choice-prompt");
-  fill(
-    box,
-    el("p", { id: "choice-prompt", class: "choice-prompt" }, prompt),
-    el("div", { class: "choice-buttons" }, buttons, cancel),
-  );
-  buttons[0].focus({ preventScroll: true });
+  showChoice(prompt, buttons);
 }
 
 /** Send the play; `open` only where the server needs it: a wild blank that could leave either number. */

@@ -51,7 +51,7 @@ export function renderCommitment() {
 export function renderScores() {
   const { view, flags } = state;
   const round = view.round;
-  const showRound = round.count !== null; // points scored during play (all_fives, fives_threes)
+  const showRound = (round.count ?? null) !== null; // points scored during play (all_fives, fives_threes)
   const rows = view.scores.map((score, side) =>
     el(
       "tr",

@@ -1,0 +1,40 @@
+/* Which board the table page draws, decided in this one place from what the view holds
+   (docs/protocol.md): a line (the double-six games and `chinois`) or trains (Train
+   mexicain, `round.trains`). Each board draws itself, says what the board-info line
+   shows, takes a tile of the hand clicked and asks where it goes when it fits several
+   ways, and adds what a seat's place shows of the round. */
+import { renderBoard as renderLine } from "./board.mjs";
+import { pick as pickOnLine, renderChoice as lineChoice } from "./hand.mjs";
+import { renderBoardInfo as lineInfo } from "./scores.mjs";
+import { linePasses } from "./seats.mjs";
+import { pickTrain, renderTrains, renderTrainsInfo, trainChoice, trainSeatNotes } from "./trains.mjs";
+import { state } from "./state.mjs";
+
+const LINE = {
+  render: () => renderLine(),
+  info: () => lineInfo(),
+  pick: (tile) => pickOnLine(tile),
+  renderChoice: () => lineChoice(),
+  seatNotes: (round, seat) => linePasses(round, seat),
+};
+
+const TRAINS = {
+  render: () => renderTrains(),
+  info: () => renderTrainsInfo(),
+  pick: (tile) => pickTrain(tile),
+  renderChoice: () => trainChoice(),
+  seatNotes: (round, seat) => trainSeatNotes(round, seat),
+};
+
+/** The board of a round as its view gives it. */
+export function boardOf(round) {
+  return round && Array.isArray(round.trains) ? TRAINS : LINE;
+}
+
+export function renderBoard() {
+  boardOf(state.view && state.view.round).render();
+}
+
+export function renderBoardInfo() {
+  boardOf(state.view.round).info();
+}
