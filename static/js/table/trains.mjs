@@ -4,9 +4,9 @@
    tile that fits one train is played at once; one that fits several asks which, on the
    board (a button on each train it fits) and in the choice's box. Which trains a tile
    fits comes from the view's legal plays only. */
-import { classes, el, fill, svgEl } from "../dom.mjs";
-import { domino, dominoImage, scaleFor } from "../tiles.mjs";
-import { MEXICAN, layoutTrain, openTrains, trainOrder, trainsFor } from "../trains-geometry.mjs";
+import { classes, el, fill } from "../dom.mjs";
+import { dominoImage, trainImage } from "../tiles.mjs";
+import { MEXICAN, openTrains, trainOrder, trainsFor } from "../trains-geometry.mjs";
 import { deliberate, keepEndsInView, renderHand, showChoice } from "./hand.mjs";
 import { $, myTurn, playerName, state, t, tileCount } from "./state.mjs";
 
@@ -22,50 +22,6 @@ function choosing() {
   return state.choice ? trainsFor(state.view.legal, state.choice.tile) : [];
 }
 
-/** One train as an SVG image `width` pixels wide at most: the hub's number where it starts,
- * its tiles, the square where its next tile goes showing its end. */
-export function trainImage(train, width, { engine, last = null, uncovered = false } = {}) {
-  const scale = scaleFor(width);
-  const { hub, tiles, mark, box } = layoutTrain(train.tiles, width / scale);
-  const pad = 0.15;
-  const w = box.maxX - box.minX + 2 * pad;
-  const h = box.maxY - box.minY + 2 * pad;
-  const image = svgEl("svg", {
-    class: "train-line",
-    viewBox: `${box.minX - pad} ${box.minY - pad} ${w} ${h}`,
-    width: Math.round(w * scale),
-    height: Math.round(h * scale),
-    role: "img",
-    "aria-label": t("train_label", {
-      train: trainName(train.train),
-      tiles: train.tiles.length ? train.tiles.map(([a, b]) => `${a}-${b}`).join(", ") : t("train_empty"),
-    }),
-    "data-tiles": tiles.length,
-  });
-  const square = (box2, number, className) => {
-    const group = svgEl("g", { class: className, transform: `translate(${box2.x} ${box2.y})` });
-    const text = svgEl("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "middle" });
-    text.textContent = String(number);
-    group.append(svgEl("rect", { x: -0.45, y: -0.45, width: 0.9, height: 0.9, rx: 0.45 }), text);
-    return group;
-  };
-  image.append(square(hub, engine, "hub-mark"));
-  tiles.forEach((tile, index) => {
-    const atEnd = index === tiles.length - 1;
-    image.append(
-      domino(tile.first, tile.second, {
-        x: tile.x,
-        y: tile.y,
-        upright: tile.upright,
-        tile: tile.name,
-        className: classes(atEnd && tile.name === last && "last", atEnd && uncovered && "uncovered"),
-      }),
-    );
-  });
-  image.append(square(mark, train.end, "end-mark train-end"));
-  return image;
-}
-
 function tag(text, className) {
   return el("span", { class: classes("tag", className) }, text);
 }
@@ -74,7 +30,7 @@ export function renderTrains() {
   const board = $("board");
   const { view } = state;
   const round = view.round;
-  const width = Math.max(120, board.clientWidth - 24);
+  const width = Math.max(120, board.clientWidth - 40); // the board's and a train's padding
   const open = myTurn() ? openTrains(round, view.legal) : [];
   const fits = choosing();
   const double = round.double ?? null;
@@ -125,7 +81,18 @@ export function renderTrains() {
             )
           : null,
       ),
-      trainImage(train, width, { engine, last: state.lastTile, uncovered }),
+      trainImage(train, width, {
+        engine,
+        label: t("train_label", {
+          train: trainName(key),
+          tiles: train.tiles.length ? train.tiles.map(([a, b]) => `${a}-${b}`).join(", ") : t("train_empty"),
+        }),
+        // The train's last tile: outlined when it is the table's last play, red when it is
+        // the double to cover.
+        className: (tile, index) =>
+          index === train.tiles.length - 1 &&
+          classes(tile.name === state.lastTile && "last", uncovered && "uncovered"),
+      }),
     );
   });
   fill(board, el("div", { class: "trains" }, hub, rows));
