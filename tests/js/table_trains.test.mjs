@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { boardOf, renderBoard, renderBoardInfo } from "../../static/js/table/boards.mjs";
 import { CHOICE_GUARD_MS, cancelChoice, renderHand } from "../../static/js/table/hand.mjs";
 import { eventLines } from "../../static/js/table/journal.mjs";
+import { renderScores } from "../../static/js/table/scores.mjs";
 import { renderPlayers } from "../../static/js/table/seats.mjs";
 import { chooseTrain, pickTrain, trainName } from "../../static/js/table/trains.mjs";
 import { playing, setUp, trainsPlaying } from "./table-fixture.mjs";
@@ -166,4 +167,12 @@ test("the journal names the train of a play, a double covered, and a pass withou
     "log_play_train(name=dave,tile=1-4,train=log_train_mexican)",
     "log_pass_plain(name=alice)",
   ]);
+});
+
+test("the scores say the match's number of rounds, not a target of points", () => {
+  const { doc } = atTable();
+  renderScores();
+  const scores = doc.getElementById("scores");
+  assert.equal(scores.querySelector(".target").textContent, "target_rounds(target=5)");
+  assert.equal(scores.querySelectorAll("tbody tr").length, 4);
 });

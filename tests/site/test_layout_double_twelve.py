@@ -187,6 +187,8 @@ def test_eight_seats_of_the_double_twelve_set_fit_a_phone(browser, live_site, va
     if variant == "mexican":
         assert page.locator("#board section.train").count() == SEATS + 1
         assert page.locator("#board .hub").count() == 1
+        assert page.locator("#public-info").is_hidden()  # no panel: the board shows it all
+        assert page.locator("#scores .target").first.inner_text() == "Partie en 13 manches"
     else:
         assert page.locator("#public-info tbody tr").count() == 13
         assert "14 dominos" in page.locator("#public-info caption").inner_text()

@@ -2,6 +2,7 @@
    (R41), the round's commitment and seed (R12), the scores, and what every seat may work
    out from what R6 shows. */
 import { classes, el, fill } from "../dom.mjs";
+import { boardOf } from "./boards.mjs";
 import { $, END_NAMES, playerName, sideName, state, t, tileCount } from "./state.mjs";
 
 export function renderBoardInfo() {
@@ -48,6 +49,11 @@ export function renderCommitment() {
   );
 }
 
+/** A line game's target: points to reach (exactly, R35, where the variant says so). */
+export function lineTarget(view) {
+  return t(state.flags.exact ? "target_exact" : "target", view);
+}
+
 export function renderScores() {
   const { view, flags } = state;
   const round = view.round;
@@ -61,7 +67,7 @@ export function renderScores() {
       showRound ? el("td", {}, `+${round.points[side]}`) : null,
     ),
   );
-  const target = view.target === null ? null : t(flags.exact ? "target_exact" : "target", view);
+  const target = view.target === null ? null : boardOf(round).targetText(view);
   fill(
     $("scores"),
     el(
@@ -98,6 +104,10 @@ export function renderPublicInfo() {
   const { view } = state;
   const panel = view.round.public;
   const box = $("public-info");
+  // A game without the panel (Train mexicain: its trains and markers are on the board)
+  // shows no empty section.
+  const section = box.closest("section");
+  if (section) section.hidden = !panel;
   if (!panel) {
     fill(box);
     return;
