@@ -1,6 +1,9 @@
 // static/js/trains-geometry.mjs: Train mexicain's trains laid out, their order, the trains
-// a tile goes on (from the view's legal plays).
+// a tile goes on (from the view's legal plays). Run by tests/site/test_board_geometry.py,
+// which also plays seeded matches through the engine and passes the views of their seats
+// in the file named by VIEWS; or alone: `node --test` here, on a sample view.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { layoutTrain, openTrains, trainOrder, trainsFor } from "../../static/js/trains-geometry.mjs";
@@ -77,4 +80,66 @@ test("the trains a tile goes on come from the legal plays; a play naming none fi
   // The trains open to the seat: as the view says, else those its legal plays name.
   assert.deepEqual(openTrains({ open_trains: [1, "mexican", 3] }, legal), [1, "mexican", 3]);
   assert.deepEqual(openTrains({}, legal), [1, "mexican"]);
+});
+
+const SAMPLE_VIEW = {
+  seat: 1,
+  seats: 2,
+  legal: [{ seat: 1, play: "1-2", train: 0 }, { seat: 1, play: "2-7", train: 0 }],
+  round: {
+    engine: "12-12",
+    trains: [
+      { train: 0, owner: 0, tiles: [[12, 2], [2, 2]], end: 2, marker: true },
+      { train: 1, owner: 1, tiles: [[12, 6]], end: 6, marker: false },
+      { train: "mexican", owner: null, tiles: [], end: 12, marker: false },
+    ],
+    double: { train: 0, tile: "2-2" },
+    open_trains: [0],
+  },
+};
+const VIEWS = process.env.VIEWS ? JSON.parse(readFileSync(process.env.VIEWS, "utf8")) : [SAMPLE_VIEW];
+
+test("every train of every view is laid out whole, within its room, its end where the next tile goes", () => {
+  for (const view of VIEWS) {
+    const engine = Number(view.round.engine.split("-")[0]);
+    for (const train of view.round.trains) {
+      // A train starts at the engine's number and each tile touches the one before it.
+      let end = engine;
+      for (const [inner, outer] of train.tiles) {
+        assert.equal(inner, end, "a train's tiles follow one another");
+        end = outer;
+      }
+      assert.equal(train.end, end);
+      for (const width of [6, 9, 13, Infinity]) {
+        const { hub, tiles, mark, box } = layoutTrain(train.tiles, width);
+        assert.equal(tiles.length, train.tiles.length);
+        if (Number.isFinite(width)) assert.ok(box.maxX <= width + EPS && box.minX >= -EPS);
+        const all = [hub, ...tiles, mark];
+        for (const [i, a] of all.entries()) {
+          for (const b of all.slice(i + 1)) assert.ok(!overlap(a, b), "two boxes of a train overlap");
+        }
+      }
+    }
+  }
+});
+
+test("in every view, the trains a tile goes on are trains the seat may play on now", () => {
+  for (const view of VIEWS) {
+    const { round, legal } = view;
+    const order = trainOrder(round.trains, view.seat, view.seats).map((train) => train.train);
+    assert.equal(new Set(order).size, view.seats + 1);
+    assert.equal(order[0], view.seat ?? 0, "a seat reads its own train first");
+    assert.equal(order[1], "mexican");
+    const open = openTrains(round, legal);
+    const ends = new Map(round.trains.map((train) => [train.train, train.end]));
+    for (const tile of new Set(legal.map((entry) => entry.play))) {
+      const numbers = tile.split("-").map(Number);
+      for (const train of trainsFor(legal, tile)) {
+        assert.ok(open.includes(train), `${tile} goes on ${train}, a train open to the seat`);
+        assert.ok(numbers.includes(ends.get(train)), `${tile} matches the end of ${train}`);
+      }
+    }
+    // While a double lies uncovered, its train is the only one open (R74).
+    if (round.double && view.seat !== null) assert.deepEqual(open, [round.double.train]);
+  }
 });

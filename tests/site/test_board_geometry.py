@@ -1,6 +1,8 @@
 """The site's script modules (static/js/) under node's own test runner: one test here for
 each node test file of tests/js/; the board's geometry (static/js/board-geometry.mjs) on
-the line of every state of real rounds of every variant, played through the engine."""
+the line of every state of real rounds of every variant, and Train mexicain's
+(static/js/trains-geometry.mjs) on every seat's view of real rounds, played through the
+engine."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games.rules import VARIANTS, apply, deal_round, new_match, table_play
+from games.rules import VARIANTS, apply, deal_round, new_match, table_play, trains
 from games.rules.state import line_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +35,17 @@ def lines() -> list[dict]:
     return out
 
 
+def train_views() -> list[dict]:
+    """Every seat's view of every state of seeded Train mexicain rounds, 2 to 8 seats."""
+    out = []
+    for seats in range(2, 9):
+        match, _ = trains.deal_round(trains.new_match("mexican", seats, 5), f"geometry-mexican-{seats}")
+        while match.status == "playing":
+            out.extend(trains.view(match, seat) for seat in range(seats))
+            match, _ = trains.apply(match, trains.table_play(match))
+    return out
+
+
 def node_test(path: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         ["node", "--test", str(path)],
@@ -49,6 +62,15 @@ def test_the_board_geometry_passes_its_own_tests_on_real_lines(tmp_path):
     data.write_text(json.dumps(lines()))
     result = node_test(NODE_TESTS / "board_geometry.test.mjs", {"LINES": str(data)})
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+@needs_node
+def test_the_trains_geometry_passes_its_own_tests_on_real_views(tmp_path):
+    data = tmp_path / "views.json"
+    data.write_text(json.dumps(train_views()))
+    result = node_test(NODE_TESTS / "trains_geometry.test.mjs", {"VIEWS": str(data)})
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "# fail 0" in result.stdout
 
 
 MODULE_TESTS = sorted(p.name for p in NODE_TESTS.glob("*.test.mjs") if p.name != "board_geometry.test.mjs")
