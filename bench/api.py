@@ -99,8 +99,8 @@ class Copier:
 
 def played_matches(count: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """``count`` whole matches of draw between two seats, played by the engine: (record, result)."""
+    from games.rules import replay
     from games.rules.__main__ import play_match
-    from games.rules.record import replay
 
     out = []
     for n in range(count):

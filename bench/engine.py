@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from games.rules import PLAYING, VARIANTS, apply, deal_round, new_match
+from games.rules import PLAYING, VARIANTS, apply, deal_round, legal_actions, new_match
 
 
 def our_rounds(variant: str, seats: int) -> Callable[[int], int]:
@@ -33,7 +33,7 @@ def our_rounds(variant: str, seats: int) -> Callable[[int], int]:
             counter[0] += 1
             match, _ = deal_round(new_match(variant, seats), f"bench/{counter[0]}")
             while match.status == PLAYING:
-                match, _ = apply(match, rng.choice(match.round.legal))  # type: ignore[union-attr]
+                match, _ = apply(match, rng.choice(legal_actions(match)))
                 moves += 1
         return moves
 

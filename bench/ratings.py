@@ -116,6 +116,7 @@ def generate(players: int, matches: int, days: int, seed: int, database_url: str
     from django.db import connection
     from django.utils import timezone
 
+    from games.rules import get_ruleset
     from leaderboard import ratings
 
     rng = random.Random(seed)
@@ -157,7 +158,8 @@ def generate(players: int, matches: int, days: int, seed: int, database_url: str
 
     for n in range(matches):
         variant = rng.choices(variants, vweights)[0]
-        seats = 4 if variant == "partners" else rng.choices(seat_counts, sweights)[0]
+        rules = get_ruleset(variant)
+        seats = rules.min_seats if rules.teams else rng.choices(seat_counts, sweights)[0]
         ids: set[int] = set()
         while len(ids) < seats:
             ids.add(pick_player())
@@ -166,14 +168,14 @@ def generate(players: int, matches: int, days: int, seed: int, database_url: str
         at = start + timedelta(seconds=span * n / matches)
         game_id = first_game + n
         games_rows.append((game_id, order[0], variant, seats, at))
-        if variant == "partners":
+        if rules.teams:
             teams = [[order[0], order[2]], [order[1], order[3]]]
             ranks = [0, 1] if rng.random() < 0.5 else [1, 0]
         else:
             teams = [[pid] for pid in order]
             ranks = list(range(seats))
             rng.shuffle(ranks)
-            if variant == "family" and rng.random() < 0.1:
+            if rules.low_score_wins and rng.random() < 0.1:
                 ranks[ranks.index(1)] = 0  # shared lowest totals tie
         today = at.date()
         before = {}

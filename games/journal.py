@@ -2,7 +2,7 @@
 
 On every (re)connection a page gets the whole journal of the match, not only what
 happened while it was there: who sat down, then each round's events, rebuilt by
-replaying the deals and the move log through the engine (``games.rules.record``),
+replaying the deals and the move log through the engine (``games.rules.journal``),
 each shown as ``seat`` may see it (R6: a drawn tile only to the seat that drew it).
 """
 
@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game
-from games.rules import view_events
-from games.rules.record import journal as replay_journal, match_record
+from games.rules import journal as replay_journal, match_record, view_events
 
 
 def journal(game: Game, seat: int | None) -> dict[str, Any]:

@@ -22,9 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.catalog import NAMES
-from games.rules import Match, from_json
-from games.rules.record import match_record, replay_match
-from games.rules.state import action_record
+from games.rules import action_record, from_json, match_record, replay_match
 
 
 def invitation_token() -> str:
@@ -133,7 +131,7 @@ class Game(models.Model):
         "Round", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
     )
     seq = models.PositiveIntegerField(default=0, editable=False)
-    # what the round's passes and draws have shown so far (games.rules.knowledge.advance),
+    # what the round's passes and draws have shown so far (games.rules.knowledge_advance),
     knowledge = models.JSONField(null=True, blank=True, editable=False)
     # and each round's commitment, with its seed once the round is over (R12):
     # ``[{"number", "commitment", "seed"}]``, the seed None until then. A daily
@@ -192,7 +190,7 @@ class Game(models.Model):
         return reverse("table", args=[self.pk]) + f"?invitation={self.invitation}"
 
     @property
-    def match(self) -> Match:
+    def match(self) -> Any:
         assert self.state is not None, "the match has not started"
         return from_json(self.state)
 
@@ -207,7 +205,7 @@ class Game(models.Model):
             ((m.round_id, m.action()) for m in self.moves.order_by("seq")),
         )
 
-    def replay(self) -> Match:
+    def replay(self) -> Any:
         """The match rebuilt from the deals and the move log through the engine."""
         match, _summaries = replay_match(self.record())
         return match
@@ -302,9 +300,13 @@ class Move(models.Model):
     version = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=4, choices=[(PLAY, PLAY), (DRAW, DRAW), (PASS, PASS)])
-    tile = models.CharField(max_length=3, blank=True)
+    # The action's record form (docs/record.md), in columns: its tile (``play`` or
+    # ``draw``), the line's ``end`` and ``open``, and in ``place`` the other keys a
+    # family's play writes (``{"train": 3}``, ``{"at": [0, 1], "turn": 2}``), or null.
+    tile = models.CharField(max_length=8, blank=True)
     end = models.CharField(max_length=5, blank=True)
     open = models.PositiveSmallIntegerField(null=True, blank=True)
+    place = models.JSONField(null=True, blank=True)
     forced = models.BooleanField(default=False)
     # Played by the table on the player's behalf (R52).
     auto = models.BooleanField(default=False)
@@ -319,7 +321,25 @@ class Move(models.Model):
 
     def action(self) -> dict[str, Any]:
         """The move as written in a record (docs/record.md)."""
-        return action_record(self.seat, self.kind, self.tile, self.end, self.open, self.auto)
+        return action_record(self.seat, self.kind, self.tile, self.end, self.open, self.auto, self.place)
+
+    # The keys of an action's record form that have columns of their own.
+    COLUMNS = frozenset({"seat", PLAY, DRAW, PASS, "end", "open", "auto"})
+
+    @classmethod
+    def of(cls, action: dict[str, Any], **fields: Any) -> Move:
+        """The move of an action in record form (``games.rules.event_action``)."""
+        kind = cls.PLAY if cls.PLAY in action else cls.DRAW if cls.DRAW in action else cls.PASS
+        place = {k: v for k, v in action.items() if k not in cls.COLUMNS}
+        return cls(
+            seat=action["seat"],
+            kind=kind,
+            tile=action.get(kind) if kind != cls.PASS else "",
+            end=action.get("end") or "",
+            open=action.get("open"),
+            place=place or None,
+            **fields,
+        )
 
 
 class Connection(models.Model):

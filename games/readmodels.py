@@ -23,7 +23,7 @@ from django.utils import timezone
 from games import access, sql
 from games.journal import journal
 from games.models import Game
-from games.rules import Match, from_json, view, view_events
+from games.rules import from_json, view, view_events
 from games.transport import LOBBY, encode, seat_group, send, table_group
 
 
@@ -37,7 +37,7 @@ class Change:
     """
 
     game: Game
-    match: Match | None = None
+    match: Any = None
     events: list[dict[str, Any]] = field(default_factory=list)
     states: bool = True
     lobby: bool = False
@@ -143,7 +143,7 @@ def clock(game: Game) -> dict[str, Any] | None:
     return out
 
 
-def snapshot(game: Game, events: list[dict[str, Any]], match: Match | None = None) -> dict[str, Any]:
+def snapshot(game: Game, events: list[dict[str, Any]], match: Any = None) -> dict[str, Any]:
     """What the messages of one version are built from: the game as its command left it."""
     return {
         "state": game.state,
@@ -151,7 +151,7 @@ def snapshot(game: Game, events: list[dict[str, Any]], match: Match | None = Non
         "version": game.version,
         "table": table_info(game),
         "events": events,
-        "shown_none": game.knowledge["none"] if game.knowledge and game.state else None,
+        "shown": game.knowledge if game.knowledge and game.state else None,
     }
 
 
@@ -160,7 +160,7 @@ def state_message(snap: dict[str, Any], seat: int | None) -> dict[str, Any]:
     match = snap.get("match")
     if match is None and snap["state"]:
         match = snap["match"] = from_json(snap["state"])
-    seen = view(match, seat, shown=snap.get("shown_none")) if match else None
+    seen = view(match, seat, shown=snap.get("shown")) if match else None
     return {
         "type": "state",
         "version": snap["version"],

@@ -12,10 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import Game
-from games.rules import Match
-from games.rules.record import replay_match
-from games.rules.state import line_to_json
-from games.rules.tiles import tile_str
+from games.rules import replay_frame, replay_match
 
 
 def frames(game: Game) -> list[dict[str, Any]]:
@@ -23,20 +20,8 @@ def frames(game: Game) -> list[dict[str, Any]]:
     assert game.status == Game.OVER, "only a finished match has a replay"
     out: list[dict[str, Any]] = []
 
-    def on_state(match: Match) -> None:
-        rnd = match.round
-        assert rnd is not None
-        out.append(
-            {
-                "round": rnd.number,
-                "line": None if rnd.line is None else line_to_json(rnd.line),
-                "hands": [[tile_str(t) for t in hand] for hand in rnd.hands],
-                "stock_size": len(rnd.stock),
-                "scores": list(match.scores),
-                "turn": None if rnd.result else rnd.turn,
-                "events": [],
-            }
-        )
+    def on_state(match: Any) -> None:
+        out.append({**replay_frame(match), "events": []})
 
     def on_events(_index: int, events: list[dict[str, Any]], action: dict[str, Any] | None) -> None:
         out[-1]["events"] = events

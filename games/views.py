@@ -14,8 +14,7 @@ from games import access, readmodels, replay as game_replay, services
 from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
 from games.models import Game
-from games.rules import ALL_TILES, commitment, deal, get_ruleset, round_seed, tile_str
-from games.rules.deal import keys, shuffle
+from games.rules import commitment, deal_explained, round_seed
 from games.services import Busy, ServiceError
 from leaderboard.attempt_end import daily_end
 from leaderboard.results import match_ratings
@@ -112,32 +111,11 @@ def deals(request: HttpRequest) -> HttpResponse:
     """How to check a deal: what the commitment and the seed are, and how to re-deal (R12),
     with a worked example dealt here by the engine (docs/record.md, "How a seed becomes a deal")."""
     seed, variant, seats = EXAMPLE
-    rules = get_ruleset(variant)
-    dealt = deal(seed, rules, seats)
-    size = rules.hand_size(seats)
-    tile_keys = keys(seed, dealt.attempt)
-    order = shuffle(seed, dealt.attempt)
-    position = {tile: index for index, tile in enumerate(order)}
-    rows = [
-        {
-            "tile": tile_str(tile),
-            "key": f"{key:016x}",
-            "position": position[tile],
-            "seat": position[tile] // size if position[tile] < seats * size else None,
-        }
-        for tile, key in zip(ALL_TILES, tile_keys, strict=True)
-    ]
     example = {
         "seed": seed,
         "name": next(v.name for v in variants() if v.id == variant),
         "seats": seats,
-        "hand_size": size,
-        "attempt": dealt.attempt,
-        "text": f"{seed}/{dealt.attempt}",
-        "rows": rows,
-        "order": [tile_str(t) for t in order],
-        "hands": [[tile_str(t) for t in hand] for hand in dealt.hands],
-        "stock": [tile_str(t) for t in dealt.stock],
+        **deal_explained(variant, seats, seed),
         "commitment": commitment(seed),
         "round_seed": round_seed(seed, 1),
     }

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from games import services as games
 from games.models import Game
-from games.rules import Match, get_ruleset
+from games.rules import get_ruleset
 from leaderboard.models import (
     DailyAttempt,
     DailyChallenge,
@@ -74,7 +74,7 @@ def start_attempt(user: AbstractBaseUser, now: datetime | None = None) -> DailyA
         return DailyAttempt.objects.get(challenge=challenge, player_id=user.pk)
 
 
-def attempt_scored(sender: object, game: Game, match: Match, **kwargs: Any) -> None:
+def attempt_scored(sender: object, game: Game, match: Any, **kwargs: Any) -> None:
     """A round of a daily attempt ended: its standing is the match's scores (R62)."""
     if not game.daily or match.round is None:
         return

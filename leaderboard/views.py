@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from games import access
 from games.models import Move
-from games.rules import DAILY_ROUNDS, deal, get_ruleset, round_seed, tile_str
+from games.rules import DAILY_ROUNDS, round_seed, written_deal
 from games.services import ServiceError
 from leaderboard import services
 from leaderboard.models import DailyAttempt, DailyChallenge, DealScore, paris_today
@@ -147,7 +147,7 @@ def traveller(request: HttpRequest, day: str, number: int) -> HttpResponse:
     ).get_page(request.GET.get("page"))
     distribution = scores.values("points").annotate(count=Count("id")).order_by("-points")
     seed = round_seed(challenge.seed, number)  # R12: the deal, from the day's published seed
-    dealt = deal(seed, get_ruleset(challenge.variant), challenge.seats)
+    hands, stock = written_deal(challenge.variant, challenge.seats, seed)
     return render(
         request,
         "leaderboard/traveller.html",
@@ -162,8 +162,8 @@ def traveller(request: HttpRequest, day: str, number: int) -> HttpResponse:
             ],
             "dealt": {
                 "seed": seed,
-                "hands": [[tile_str(t) for t in hand] for hand in dealt.hands],
-                "stock": [tile_str(t) for t in dealt.stock],
+                "hands": hands,
+                "stock": stock,
             },
             "deals": range(1, DAILY_ROUNDS + 1),
         },

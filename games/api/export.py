@@ -81,7 +81,8 @@ def _rounds(ids: list[int]) -> dict[int, list[str]]:
 
 
 # The same rounds written by PostgreSQL, as text, each action as Move.action() writes it
-# (tiles and ends are the engine's own words: nothing in them needs escaping). Text put
+# (tiles and ends are the engine's own words: nothing in them needs escaping; a play's
+# ``place`` is stored JSON, its keys put in as they are). Text put
 # together in the database is much quicker than the same loop in Python, or than
 # PostgreSQL's JSON functions.
 ROUNDS_SQL = """
@@ -95,6 +96,8 @@ LEFT JOIN (
             WHEN 'play' THEN ',"play":"' || m.tile || '"'
                 || CASE WHEN m."end" <> '' THEN ',"end":"' || m."end" || '"' ELSE '' END
                 || CASE WHEN m."open" IS NOT NULL THEN ',"open":' || m."open" ELSE '' END
+                || CASE WHEN m.place IS NOT NULL
+                    THEN ',' || substr(m.place::text, 2, length(m.place::text) - 2) ELSE '' END
             WHEN 'draw' THEN ',"draw":"' || m.tile || '"'
             ELSE ',"pass":true'
         END

@@ -2,7 +2,7 @@
 
 The record (docs/record.md) holds the rounds that are over only, each with its
 seed, hands, stock and every action, forced ones and ``auto`` marks included: it
-replays through ``games.rules.record.replay`` to the results stated beside it.
+replays through ``games.rules.replay`` to the results stated beside it.
 A round still in play is described by what a spectator sees of it
 (``games.rules.view`` for seat None, R6): no hand, no stock, no seed, no drawn tile.
 """
@@ -19,9 +19,7 @@ from django.utils import timezone
 
 from games import access
 from games.models import Game
-from games.rules import from_json, get_ruleset, view
-from games.rules.record import match_record, replay
-from games.rules.state import action_record
+from games.rules import action_record, from_json, get_ruleset, match_record, replay, view
 
 # The statuses the API speaks of: between two rounds, a match is still being played.
 STATUS = {
@@ -53,7 +51,7 @@ GAME_COLUMNS = (
 COLUMN = {name: index for index, name in enumerate(GAME_COLUMNS)}
 SEAT_COLUMNS = ("game_id", "index", "player_id", "player__username", "robot", "score", "won")
 ROUND_COLUMNS = ("game_id", "pk", "number", "seed", "commitment", "hands", "stock", "started", "finished")
-MOVE_COLUMNS = ("round_id", "seat", "kind", "tile", "end", "open", "auto")
+MOVE_COLUMNS = ("round_id", "seat", "kind", "tile", "end", "open", "auto", "place")
 CHANGE_COLUMNS = ("game_id", "player_id", "ordinal_before", "ordinal_after", "provisional_before")
 
 
@@ -152,8 +150,8 @@ def record(
         target,
         ((round_id, seed, hands, stock) for _g, round_id, _n, seed, _c, hands, stock, _s, _f in over),
         (
-            (round_id, action_record(seat, kind, tile, end, open_, auto))
-            for round_id, seat, kind, tile, end, open_, auto in moves
+            (round_id, action_record(seat, kind, tile, end, open_, auto, place))
+            for round_id, seat, kind, tile, end, open_, auto, place in moves
         ),
     )
 

@@ -11,14 +11,25 @@ import random
 import sys
 from typing import Any
 
-from .deal import deal, round_seed
-from .match import apply, new_match, start_round
-from .record import ReplayError, RoundRow, dealt_round, event_action, match_record, replay
-from .robots import choose
-from .state import OVER, PLAYING, Action
-from .tiles import tile_str
-from .variants import DAILY_ROUNDS, VARIANTS, get_ruleset
-from .view import view
+from . import (
+    DAILY_ROUNDS,
+    OVER,
+    PLAYING,
+    VARIANTS,
+    ReplayError,
+    apply,
+    deal_round,
+    event_action,
+    house_choice,
+    legal_actions,
+    match_record,
+    new_match,
+    parse_action,
+    replay,
+    round_seed,
+    view,
+    written_deal,
+)
 
 MAX_ROUNDS = 10_000
 """A match longer than this is stopped (none comes near it)."""
@@ -32,45 +43,35 @@ def play_match(
     Round ``n`` is dealt from ``round_seed(seed, n)``. Each seat plays a random
     legal play (from a generator seeded with ``seed``), or the house robot's.
     """
-    rules = get_ruleset(variant)
     match = new_match(variant, seats, target)
     rng = random.Random(seed)
-    rounds: list[RoundRow] = []
+    rounds: list[tuple[int, str, list[list[str]], list[str]]] = []
     actions: list[tuple[int, dict[str, Any]]] = []
     while match.status != OVER and len(rounds) < MAX_ROUNDS:
         number = len(rounds) + 1
         rs = round_seed(seed, number)
-        dealt = deal(rs, rules, seats)
-        match, events = start_round(match, dealt.hands, dealt.stock)
-        actions += [(number, a) for e in events if (a := event_action(e, rules.wild_blanks))]
+        hands, stock = written_deal(variant, seats, rs)
+        match, events = deal_round(match, rs)
+        actions += [(number, a) for e in events if (a := event_action(variant, e))]
         while match.status == PLAYING:
-            assert match.round is not None
             if robots:
-                action = Action.from_dict(choose(view(match, match.round.turn)))
+                action = parse_action(variant, house_choice(view(match, match.round.turn)))
             else:
-                action = rng.choice(match.round.legal)
+                action = rng.choice(legal_actions(match))
             match, events = apply(match, action)
-            actions += [(number, a) for e in events if (a := event_action(e, rules.wild_blanks))]
-        rounds.append(dealt_round(number, dealt.hands, dealt.stock, rs))
+            actions += [(number, a) for e in events if (a := event_action(variant, e))]
+        rounds.append((number, rs, hands, stock))
     return match_record(variant, seats, match.target, rounds, actions)
 
 
 def daily_deals(seed: str, variant: str, seats: int) -> dict[str, Any]:
     """The five deals of a daily challenge of ``seed`` (R61): round ``n`` is dealt from
     ``round_seed(seed, n)``, redeals included (R12)."""
-    rules = get_ruleset(variant)
     rounds = []
     for number in range(1, DAILY_ROUNDS + 1):
         rs = round_seed(seed, number)
-        dealt = deal(rs, rules, seats)
-        rounds.append(
-            {
-                "number": number,
-                "seed": rs,
-                "hands": [[tile_str(t) for t in hand] for hand in dealt.hands],
-                "stock": [tile_str(t) for t in dealt.stock],
-            }
-        )
+        hands, stock = written_deal(variant, seats, rs)
+        rounds.append({"number": number, "seed": rs, "hands": hands, "stock": stock})
     return {"variant": variant, "seats": seats, "seed": seed, "rounds": rounds}
 
 

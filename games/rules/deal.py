@@ -6,7 +6,9 @@ without this code:
 1. Deal attempt ``k`` (0, 1, 2, ...) of a seed reads the first 224 bytes of
    ``SHAKE-256(f"{seed}/{k}")`` (the seed as UTF-8 text) as 28 big-endian
    unsigned 8-byte integers, the keys of the 28 tiles in canonical order
-   (0-0, 0-1, ..., 0-6, 1-1, ..., 6-6).
+   (0-0, 0-1, ..., 0-6, 1-1, ..., 6-6). On the double-twelve set (R70), the
+   first 728 bytes, the keys of its 91 tiles in canonical order (0-0, ..., 0-12,
+   1-1, ..., 12-12).
 2. The tiles are sorted by key (and, for equal keys, by canonical order).
 3. Seat ``s`` gets positions ``s*h`` to ``s*h + h - 1`` (``h`` tiles each);
    the rest, in order, is the stock (drawn from its first tile on), or the
@@ -27,7 +29,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from .errors import RuleError
-from .tiles import ALL_TILES, Tile, tile_str
+from .tiles import EVERY_TILE, SETS, Tile, tile_str
 from .variants import Ruleset
 
 MAX_ATTEMPTS = 1000
@@ -53,27 +55,30 @@ def round_seed(match_seed: str, number: int) -> str:
     return hashlib.sha256(f"{match_seed}/round/{number}".encode()).hexdigest()
 
 
-_KEYS = struct.Struct(">28Q")
+_KEYS = {top: struct.Struct(f">{len(tiles)}Q") for top, tiles in SETS.items()}
 
 
-def keys(seed: str, attempt: int = 0) -> tuple[int, ...]:
-    """The keys of the 28 tiles, in canonical order, of deal attempt ``attempt`` of ``seed`` (step 1)."""
-    return _KEYS.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(224))
+def keys(seed: str, attempt: int = 0, top: int = 6) -> tuple[int, ...]:
+    """The keys of the set's tiles (28, or 91 with ``top`` 12), in canonical order, of deal
+    attempt ``attempt`` of ``seed`` (step 1)."""
+    unpack = _KEYS[top]
+    return unpack.unpack(hashlib.shake_256(f"{seed}/{attempt}".encode()).digest(unpack.size))
 
 
-def _order(seed: str, attempt: int) -> list[int]:
-    """The canonical indices of the 28 tiles in the order of deal attempt ``attempt`` of ``seed``."""
-    return sorted(range(28), key=keys(seed, attempt).__getitem__)  # stable: equal keys keep canonical order
+def _order(seed: str, attempt: int, top: int = 6) -> list[int]:
+    """The canonical indices of the set's tiles in the order of deal attempt ``attempt`` of ``seed``."""
+    # stable: equal keys keep canonical order
+    return sorted(range(len(SETS[top])), key=keys(seed, attempt, top).__getitem__)
 
 
-def shuffle(seed: str, attempt: int = 0) -> list[Tile]:
-    """The 28 tiles in the order of deal attempt ``attempt`` of ``seed``."""
-    return list(map(_TILE_AT, _order(seed, attempt)))
+def shuffle(seed: str, attempt: int = 0, top: int = 6) -> list[Tile]:
+    """The set's tiles in the order of deal attempt ``attempt`` of ``seed``."""
+    return list(map(SETS[top].__getitem__, _order(seed, attempt, top)))
 
 
-_TILE_AT = ALL_TILES.__getitem__
-_BITS = tuple(1 << i for i in range(28))
-"""The bit of the tile of canonical index ``i``: ``round.BIT`` by index."""
+_BIT_OF = {t: 1 << i for i, t in enumerate(EVERY_TILE)}
+_BITS = {top: tuple(_BIT_OF[t] for t in tiles) for top, tiles in SETS.items()}
+"""The bit of the tile of canonical index ``i`` of each set: ``round.BIT`` by index."""
 
 
 def redeal_reason(rules: Ruleset, hands: tuple[tuple[Tile, ...], ...]) -> str | None:
@@ -99,23 +104,26 @@ def deal_with_masks(seed: str, rules: Ruleset, seats: int) -> tuple[Deal, list[i
     rules.check_seats(seats)
     size = rules.hand_size(seats)
     dealt = seats * size
+    top = rules.top
+    tiles, bits = SETS[top], _BITS[top]
     for attempt in range(MAX_ATTEMPTS):
-        order = _order(seed, attempt)
+        order = _order(seed, attempt, top)
         # A sorted hand is its tiles in canonical order: sort the indices, not the tiles.
         # (Every hand holds 4 tiles or more, so an itemgetter of them gives a tuple.)
         held = [itemgetter(*sorted(order[s : s + size])) for s in range(0, dealt, size)]
-        hands = tuple([get(ALL_TILES) for get in held])
+        hands = tuple([get(tiles) for get in held])
         if redeal_reason(rules, hands) is None:
-            masks = [sum(get(_BITS)) for get in held]
-            return Deal(hands, tuple(map(_TILE_AT, order[dealt:])), attempt), masks
+            masks = [sum(get(bits)) for get in held]
+            return Deal(hands, tuple(map(tiles.__getitem__, order[dealt:])), attempt), masks
     raise RuleError("bad_seed", f"seed {seed!r} gives no acceptable deal")  # pragma: no cover
 
 
 def check_deal(
     rules: Ruleset, seats: int, hands: tuple[tuple[Tile, ...], ...], stock: tuple[Tile, ...]
 ) -> None:
-    """Refuse a deal that is not 28 distinct tiles in hands of the variant's size,
-    or that the rules would have dealt again (docs/rules.md §7)."""
+    """Refuse a deal that is not the set's tiles (28 distinct ones, or 91 on the
+    double-twelve set) in hands of the variant's size, or that the rules would have
+    dealt again (docs/rules.md §7)."""
     size = rules.hand_size(seats)
     if len(hands) != seats:
         raise RuleError("bad_deal", f"{len(hands)} hands for {seats} seats")
@@ -123,12 +131,13 @@ def check_deal(
         if len(hand) != size:
             raise RuleError("bad_deal", f"seat {seat} is dealt {len(hand)} tiles, not {size}")
     every = [t for hand in hands for t in hand] + list(stock)
-    if len(every) != 28 or len(set(every)) != 28:
+    count = rules.tiles
+    if len(every) != count or len(set(every)) != count:
         seen: set[Tile] = set()
         twice = sorted({t for t in every if t in seen or seen.add(t)})  # type: ignore[func-returns-value]
         if twice:
             raise RuleError("bad_deal", f"tile {tile_str(twice[0])} is dealt twice")
-        raise RuleError("bad_deal", f"the deal holds {len(set(every))} tiles, not the 28 of the set")
+        raise RuleError("bad_deal", f"the deal holds {len(set(every))} tiles, not the {count} of the set")
     reason = redeal_reason(rules, hands)
     if reason:
         raise RuleError("bad_deal", f"the rules would deal these tiles again: {reason}")

@@ -1,6 +1,7 @@
 """What every seat may work out from what R6 shows: the public-information panel.
 
-For each number 0–6: how many of its seven tiles are on the line, in the seat's own
+For each number of the set (0–6; 0–12 on the double-twelve set, R70): how many of its
+tiles (seven; thirteen on the double-twelve set) are on the line, in the seat's own
 hand, and still unseen; and which seats have shown they hold none of it. A seat
 shows it holds none of the numbers an end shows when it passes on them, or when it
 has to draw on them (in the draw games: it held no tile that fits). Drawing brings
@@ -15,7 +16,7 @@ from typing import Any
 
 from .line import Line, open_line, place
 from .state import Match
-from .tiles import parse_tile
+from .tiles import read_tile
 from .variants import get_ruleset
 
 
@@ -52,7 +53,7 @@ def advance(
         if "play" in action:
             if drawing == seat:
                 none[seat] = set(drew_on)
-            tile = parse_tile(action["play"])
+            tile = read_tile(action["play"])
             if line is None:
                 line = open_line(tile, rules.spinner)
             else:
@@ -81,13 +82,16 @@ def advance(
 
 
 def public_info(match: Match, seat: int | None, none: list[set[int]]) -> list[dict[str, Any]]:
-    """The panel for ``seat`` (None: a spectator, who holds no hand): one entry per number."""
+    """The panel for ``seat`` (None: a spectator, who holds no hand): one entry per number
+    of the set (0-6, or 0-12 on the double-twelve set, R70)."""
     rnd = match.round
     assert rnd is not None
+    top = get_ruleset(match.variant).top
+    each = top + 1  # the tiles that carry a number: 7 of the double-six set, 13 of the double-twelve
     on_line = rnd.line.tiles() if rnd.line is not None else []
     hand = rnd.hands[seat] if seat is not None else ()
     out = []
-    for number in range(7):
+    for number in range(top + 1):
         laid = sum(1 for tile in on_line if number in tile)
         held = sum(1 for tile in hand if number in tile)
         out.append(
@@ -95,7 +99,7 @@ def public_info(match: Match, seat: int | None, none: list[set[int]]) -> list[di
                 "number": number,
                 "on_line": laid,
                 "in_hand": held,
-                "unseen": 7 - laid - held,
+                "unseen": each - laid - held,
                 "none": [s for s in range(match.seats) if s != seat and number in none[s]],
             }
         )

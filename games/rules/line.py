@@ -18,7 +18,7 @@ from .tiles import Tile
 Half = tuple[int, int]
 END_NAMES = ("left", "right", "up", "down")
 _new = tuple.__new__
-_END = {name: tuple((name, n) for n in range(7)) for name in END_NAMES}
+_END = {name: tuple((name, n) for n in range(13)) for name in END_NAMES}
 """``_END[name][n]`` is the pair (name, n), made once: lines are rebuilt on every play."""
 _LEFT, _RIGHT, _UP, _DOWN = (_END[name] for name in END_NAMES)
 

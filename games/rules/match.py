@@ -27,7 +27,7 @@ from .round import (
 )
 from .scoring import match_winner, play_points, round_end
 from .state import OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Action, Match, Round, Winner, winner_json
-from .tiles import DOUBLES, TILE_TEXT, Tile, hand_pips, weight
+from .tiles import TILE_TEXT, Tile, hand_pips, weight
 from .variants import (
     DAILY_ROUNDS,
     DOUBLE_EVERY_ROUND,
@@ -67,7 +67,7 @@ def _opening(
     )
     if forced:
         held = [t for h in hands for t in h]
-        doubles = [t for t in held if t in DOUBLES]
+        doubles = [t for t in held if t[0] == t[1]]
         tile = max(doubles) if doubles else max(held, key=weight)
         opener = next(s for s in range(seats) if tile in hands[s])
         return opener, tile
@@ -82,8 +82,9 @@ def start_round(
 ) -> tuple[Match, list[Event]]:
     """Deal the next round with these hands and stock, and play the table's forced actions.
 
-    The deal is refused (RuleError ``bad_deal``) unless it is 28 distinct tiles
-    in hands of the variant's size that the rules would not deal again.
+    The deal is refused (RuleError ``bad_deal``) unless it is the set's tiles (28, or
+    91 on the double-twelve set), each once, in hands of the variant's size that the
+    rules would not deal again.
     """
     _check_can_start(match)
     rules = get_ruleset(match.variant)

@@ -10,7 +10,7 @@ from .deal import deal
 from .errors import RuleError
 from .match import Event, apply, new_match, start_round
 from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, action_record, winner_json
-from .tiles import Tile, hand_pips, parse_tile, tile_str
+from .tiles import Tile, hand_pips, parse_tile, read_tile, tile_str
 from .variants import get_ruleset
 
 
@@ -86,11 +86,11 @@ def round_summary(match: Match) -> dict[str, Any]:
     }
 
 
-def _tiles(value: object, where: str) -> tuple[Tile, ...]:
+def _tiles(value: object, where: str, top: int) -> tuple[Tile, ...]:
     if not isinstance(value, list):
         raise ReplayError(where, "expected a list of tiles")
     try:
-        return tuple(parse_tile(t) for t in value)
+        return tuple(parse_tile(t, top) for t in value)
     except RuleError as e:
         raise ReplayError(where, e.message, e.code) from None
 
@@ -121,7 +121,7 @@ def _forced(events: list[Event]) -> deque[Action]:
         if e["type"] == PASS:
             out.append(Action(PASS, e["seat"]))
         elif e["type"] in (PLAY, DRAW) and e.get("forced"):
-            out.append(Action(e["type"], e["seat"], parse_tile(e["tile"])))
+            out.append(Action(e["type"], e["seat"], read_tile(e["tile"])))
     return out
 
 
@@ -187,8 +187,8 @@ def replay_match(
         hands_data = rd.get("hands")
         if not isinstance(hands_data, list):
             raise ReplayError(f"{where}.hands", "expected a list of hands")
-        hands = tuple(_tiles(h, f"{where}.hands[{s}]") for s, h in enumerate(hands_data))
-        stock = _tiles(rd.get("stock", []), f"{where}.stock")
+        hands = tuple(_tiles(h, f"{where}.hands[{s}]", rules.top) for s, h in enumerate(hands_data))
+        stock = _tiles(rd.get("stock", []), f"{where}.stock", rules.top)
         try:
             match, events = start_round(match, hands, stock)  # checks the deal itself first
         except RuleError as e:
@@ -213,7 +213,7 @@ def replay_match(
         for ai, data in enumerate(actions):
             at = f"{where}.actions[{ai}]"
             try:
-                action = Action.from_dict(data)
+                action = Action.from_dict(data, rules.top)
             except RuleError as e:
                 raise ReplayError(at, e.message, e.code) from None
             if action.seat >= match.seats:

@@ -15,7 +15,7 @@ from .line import place
 from .round import open_options
 from .scoring import play_points
 from .state import line_from_json
-from .tiles import Tile, parse_tile
+from .tiles import Tile, read_tile
 from .variants import get_ruleset
 
 # Weights of what the robot cares about, in points of preference.
@@ -31,7 +31,7 @@ def _score(view: dict[str, Any], action: dict[str, Any], hand: list[Tile]) -> fl
     rules = get_ruleset(view["variant"])
     rnd = view["round"]
     seat = view["seat"]
-    tile = parse_tile(action["play"])
+    tile = read_tile(action["play"])
     rest = [t for t in hand if t != tile]
     score = (tile[0] + tile[1]) * (PIPS * 3 if rules.low_score_wins else PIPS)
     if tile[0] == tile[1]:
@@ -72,7 +72,7 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
     legal = view["legal"]
     if not legal:
         raise ValueError("the robot has nothing to play: it is not its turn")
-    hand = [parse_tile(t) for t in view["hand"]]
+    hand = [read_tile(t) for t in view["hand"]]
     best = legal[0]
     best_score = _score(view, best, hand)
     for action in legal[1:]:

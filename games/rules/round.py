@@ -5,7 +5,7 @@ from __future__ import annotations
 from .errors import RuleError
 from .line import END_NAMES, Line
 from .state import PLAY, Action
-from .tiles import ALL_TILES, Tile, tile_str
+from .tiles import ALL_TILES, EVERY_TILE, Tile, tile_str
 from .variants import VARIANTS
 
 
@@ -50,7 +50,7 @@ def can_play(hand: tuple[Tile, ...], numbers: frozenset[int], wild: bool) -> boo
 
 
 def _plays(seat: int, end: str) -> dict[Tile, tuple[Action, Action]]:
-    return {t: (Action(PLAY, seat, t, end, t[1]), Action(PLAY, seat, t, end, t[0])) for t in ALL_TILES}
+    return {t: (Action(PLAY, seat, t, end, t[1]), Action(PLAY, seat, t, end, t[0])) for t in EVERY_TILE}
 
 
 _MAX_SEATS = max(r.max_seats for r in VARIANTS.values())
@@ -58,13 +58,15 @@ _PLAYS = tuple({end: _plays(seat, end) for end in END_NAMES} for seat in range(_
 """Every play there can be, made once: ``_PLAYS[seat][end][tile]`` is the pair (the tile
 attached by its first half, leaving the second open; attached by its second half).
 Building an Action is the costliest step of listing legal plays, which every state does."""
-_OPENINGS = tuple({t: Action(PLAY, seat, t) for t in ALL_TILES} for seat in range(_MAX_SEATS))
+_OPENINGS = tuple({t: Action(PLAY, seat, t) for t in EVERY_TILE} for seat in range(_MAX_SEATS))
 
 
-BIT: dict[Tile, int] = {t: 1 << i for i, t in enumerate(ALL_TILES)}
-"""Each tile's bit in a set of tiles written as an int, in canonical order."""
+BIT: dict[Tile, int] = {t: 1 << i for i, t in enumerate(EVERY_TILE)}
+"""Each tile's bit in a set of tiles written as an int: the double-six tiles in canonical
+order, then the double-twelve set's others (``tiles.EVERY_TILE``)."""
 HAS = tuple(sum(BIT[t] for t in ALL_TILES if n in t) for n in range(7))
-"""``HAS[n]``: the tiles that show the number ``n``."""
+"""``HAS[n]``: the double-six tiles that show the number ``n`` (``legal_on_two_ends``, which
+plays the double-six games with no wild blanks only)."""
 
 
 def _on_one_end(seat: int, end: str, number: int) -> dict[int, tuple[Action, ...]]:

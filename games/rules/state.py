@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from .errors import RuleError
 from .line import END_NAMES, Line
-from .tiles import Tile, parse_tile, tile_str
+from .tiles import Tile, parse_tile, read_tile, tile_str
 
 Winner = int | tuple[int, ...] | None
 """A side, several sides sharing a win (``family``), or nobody."""
@@ -31,6 +31,7 @@ def action_record(
     end: str | None = None,
     open: int | None = None,
     auto: bool = False,
+    place: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """An action as a record writes it (docs/record.md): the one writer of that form.
 
@@ -38,6 +39,8 @@ def action_record(
     with ``"auto": true`` when the table played it (R52). ``end`` is left out for the
     round's first tile (no end, or the log's empty one); ``open`` is written when given
     (a wild blank's chosen number, R22: the caller passes it only where the variant has one).
+    ``place``: where a play goes in a family whose plays name more than an end (R88:
+    ``{"train": 3}``, ``{"at": [x, y], "turn": k}``), its keys written after the tile.
     """
     out: dict[str, Any] = {"seat": seat}
     if kind == PASS:
@@ -50,6 +53,8 @@ def action_record(
             out["end"] = end
         if open is not None:
             out["open"] = open
+        if place:
+            out.update(place)
     else:
         raise ValueError(f"not an action: {kind!r}")
     if auto:
@@ -77,8 +82,9 @@ class Action(NamedTuple):
         )
 
     @classmethod
-    def from_dict(cls, data: object) -> Action:
-        """Read the record form of an action; refuse anything malformed."""
+    def from_dict(cls, data: object, top: int = 6) -> Action:
+        """Read the record form of an action, its tile one of the set whose highest number
+        is ``top`` (R1, R70); refuse anything malformed."""
         if not isinstance(data, dict):
             raise RuleError("bad_action", "an action is a JSON object")
         seat = data.get("seat")
@@ -92,15 +98,15 @@ class Action(NamedTuple):
             if data[PASS] is not True:
                 raise RuleError("bad_action", '"pass" must be true')
             return cls(PASS, seat)
-        tile = parse_tile(data[kind])
+        tile = parse_tile(data[kind], top)
         if kind == DRAW:
             return cls(DRAW, seat, tile)
         end = data.get("end")
         if end is not None and end not in END_NAMES:
             raise RuleError("bad_end", f"{end!r} is not an end (left, right, up, down)")
         opened = data.get("open")
-        if opened is not None and (type(opened) is not int or not 0 <= opened <= 6):
-            raise RuleError("bad_open", f"{opened!r} is not a number from 0 to 6")
+        if opened is not None and (type(opened) is not int or not 0 <= opened <= top):
+            raise RuleError("bad_open", f"{opened!r} is not a number from 0 to {top}")
         return cls(PLAY, seat, tile, end, opened)
 
 
@@ -152,7 +158,7 @@ def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
 
 
 def _read_tiles(data: list[str]) -> tuple[Tile, ...]:
-    return tuple(parse_tile(t) for t in data)
+    return tuple(map(read_tile, data))
 
 
 def winner_json(winner: Winner) -> Any:
@@ -176,7 +182,7 @@ def line_to_json(line: Line) -> dict[str, Any]:
 
 def line_from_json(data: dict[str, Any]) -> Line:
     return Line(
-        center=parse_tile(data["center"]),
+        center=read_tile(data["center"]),
         left=tuple((i, o) for i, o in data["left"]),
         right=tuple((i, o) for i, o in data["right"]),
         up=tuple((i, o) for i, o in data["up"]),

@@ -1,4 +1,4 @@
-"""Tiles of the double-six set (R1)."""
+"""Tiles of the double-six set (R1) and of the double-twelve set (R70)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,33 @@ from .errors import RuleError
 Tile = tuple[int, int]
 """A tile ``(a, b)`` with ``a <= b``; written ``"a-b"``."""
 
-ALL_TILES: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+
+def tile_set(top: int) -> tuple[Tile, ...]:
+    """The tiles of the set whose highest number is ``top``, in canonical order."""
+    return tuple((a, b) for a in range(top + 1) for b in range(a, top + 1))
+
+
+ALL_TILES: tuple[Tile, ...] = tile_set(6)
 """The 28 tiles in canonical order: 0-0, 0-1, ... 0-6, 1-1, ... 6-6."""
+
+DOUBLE_TWELVE: tuple[Tile, ...] = tile_set(12)
+"""The 91 tiles of the double-twelve set (R70) in canonical order: 0-0, 0-1, ... 12-12."""
+
+SETS: dict[int, tuple[Tile, ...]] = {6: ALL_TILES, 12: DOUBLE_TWELVE}
+"""Each set by its highest number."""
+
+SET_NAMES = {6: "double-six", 12: "double-twelve"}
+
+EVERY_TILE: tuple[Tile, ...] = ALL_TILES + tuple(t for t in DOUBLE_TWELVE if t[1] > 6)
+"""Every tile of any set: the double-six ones first (in canonical order), then the others
+(in canonical order), the order of their bits in a set of tiles written as an int
+(``round.BIT``)."""
 
 DOUBLES: tuple[Tile, ...] = tuple((n, n) for n in range(7))
 
-TILE_TEXT: dict[Tile, str] = {t: f"{t[0]}-{t[1]}" for t in ALL_TILES}
+TILE_TEXT: dict[Tile, str] = {t: f"{t[0]}-{t[1]}" for t in DOUBLE_TWELVE}
 _PARSE: dict[str, Tile] = {}
-for _a, _b in ALL_TILES:
+for _a, _b in DOUBLE_TWELVE:
     _PARSE[f"{_a}-{_b}"] = (_a, _b)
     _PARSE[f"{_b}-{_a}"] = (_a, _b)
 
@@ -24,12 +43,18 @@ def tile_str(tile: Tile) -> str:
     return TILE_TEXT[tile]
 
 
-def parse_tile(text: object) -> Tile:
-    """Read ``"a-b"`` in either order (R1); raise ``RuleError("bad_tile")`` otherwise."""
+def parse_tile(text: object, top: int = 6) -> Tile:
+    """Read ``"a-b"`` in either order (R1, R70), a tile of the set whose highest number is
+    ``top``; raise ``RuleError("bad_tile")`` otherwise."""
     tile = _PARSE.get(text) if isinstance(text, str) else None
-    if tile is None:
-        raise RuleError("bad_tile", f"{text!r} is not a tile of the double-six set")
+    if tile is None or tile[1] > top:
+        raise RuleError("bad_tile", f"{text!r} is not a tile of the {SET_NAMES.get(top, 'double-six')} set")
     return tile
+
+
+def read_tile(text: str) -> Tile:
+    """A tile the engine itself wrote (a stored state, its own events): no set to check."""
+    return _PARSE[text]
 
 
 def pips(tile: Tile) -> int:

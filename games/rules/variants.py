@@ -40,9 +40,16 @@ class Ruleset(NamedTuple):
     """The target must be reached exactly; a play that would pass it scores nothing (R35)."""
     play_points: str = ""
     """Points scored during play: "" none, "fives" (R34), "fives_threes" (R35)."""
+    top: int = 6
+    """The set's highest number: 6, the double-six set (R1); 12, the double-twelve set (R70)."""
 
     def hand_size(self, seats: int) -> int:
         return self.hand_sizes[seats]
+
+    @property
+    def tiles(self) -> int:
+        """How many tiles the set has: 28 (R1) or 91 (R70)."""
+        return (self.top + 1) * (self.top + 2) // 2
 
     @property
     def draws(self) -> bool:

@@ -8,6 +8,7 @@ watchdog (``sweep``) and a repeated call may all ask, and only the first acts.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -15,7 +16,7 @@ from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from games.models import Connection, Game
-from games.rules import Action, Match, apply, robots, table_play, view
+from games.rules import apply, house_choice, parse_action, table_play, view
 
 from . import presence
 from .core import (
@@ -56,12 +57,12 @@ def _waits_for_nobody(game: Game) -> bool:
     return True
 
 
-def _due_action(game: Game, match: Match) -> tuple[Action, bool]:
+def _due_action(game: Game, match: Any) -> tuple[Any, bool]:
     """What is played when the turn's deadline passes, and whether the table played it."""
     assert match.round is not None
     seat = match.round.turn
     if acts_for(game, seat) == ROBOT:
-        return Action.from_dict(robots.choose(view(match, seat))), False
+        return parse_action(game.variant, house_choice(view(match, seat))), False
     return table_play(match), True  # R52: the first tile of the hand that fits
 
 

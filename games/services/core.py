@@ -34,16 +34,16 @@ from games.rules import (
     ROUND_OVER,
     Match,
     commitment,
-    deal,
     deal_round,
+    event_action,
     from_json,
     get_ruleset,
+    knowledge_advance,
+    knowledge_fresh,
     round_seed,
-    tile_str,
     to_json,
+    written_deal,
 )
-from games.rules.knowledge import advance, fresh
-from games.rules.record import event_action
 from leaderboard import ratings
 
 log = logging.getLogger(__name__)
@@ -394,7 +394,7 @@ def deal_next(game: Game, match: Match) -> tuple[Match, list[dict[str, Any]]]:
     """
     number = match.round.number + 1 if match.round is not None else 1
     seed = round_seed(game.seed, number) if game.seed else secrets.token_hex(32)
-    dealt = deal(seed, get_ruleset(game.variant), game.seats)
+    hands, stock = written_deal(game.variant, game.seats, seed)
     match, events = deal_round(match, seed)
     assert match.round is not None
     sealed = commitment(seed)
@@ -403,11 +403,11 @@ def deal_next(game: Game, match: Match) -> tuple[Match, list[dict[str, Any]]]:
         number=match.round.number,
         seed=seed,
         commitment=sealed,
-        hands=[[tile_str(t) for t in hand] for hand in dealt.hands],
-        stock=[tile_str(t) for t in dealt.stock],
+        hands=hands,
+        stock=stock,
     )
     game.commitments = [*game.commitments, {"number": number, "commitment": sealed, "seed": None}]
-    game.knowledge = fresh(game.seats)
+    game.knowledge = knowledge_fresh(game.variant, game.seats)
     record(game, None, match, events)
     return match, events
 
@@ -418,37 +418,31 @@ def record(game: Game, before: Match | None, match: Match, events: list[dict[str
     ``before``: the state the events were applied to (None for a deal), whose line
     the round's knowledge goes on from.
     """
-    rules = get_ruleset(game.variant)
     round_id = game.current_round_id
     assert round_id is not None
     seq = game.seq
     moves, actions = [], []
     for event in events:
-        action = event_action(event, rules.wild_blanks)
+        action = event_action(game.variant, event)
         if action is None:
             continue
         actions.append(action)
-        kind = Move.PLAY if "play" in action else Move.DRAW if "draw" in action else Move.PASS
         seq += 1
         moves.append(
-            Move(
+            Move.of(
+                action,
                 game=game,
                 round_id=round_id,
                 seq=seq,
                 version=game.version + 1,
-                seat=event["seat"],
-                kind=kind,
-                tile=event.get("tile") or "",
-                end=action.get("end") or "",
-                open=action.get("open"),
                 forced=bool(event.get("forced")),
                 auto=bool(event.get("auto")),
             )
         )
     sql.insert_moves(moves)
     game.seq = seq
-    line = before.round.line if before is not None and before.round is not None else None
-    game.knowledge = advance(game.variant, game.knowledge or fresh(game.seats), line, actions)
+    known = game.knowledge or knowledge_fresh(game.variant, game.seats)
+    game.knowledge = knowledge_advance(game.variant, known, before, actions)
     game.state = to_json(match)
     game.turn = match.round.turn if match.status == PLAYING and match.round is not None else None
     if match.status in (ROUND_OVER, OVER):

@@ -8,7 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import Game
-from games.rules import Action, RuleError, apply
+from games.rules import RuleError, apply, parse_action
 
 from .core import (
     Change,
@@ -34,7 +34,7 @@ def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: ob
         check_version(game, version)
         before = game.match
         try:
-            action = Action.from_dict({"seat": seat, **move})
+            action = parse_action(game.variant, {"seat": seat, **move})
             match, events = apply(before, action)
         except RuleError as e:
             raise ServiceError(e.code, e.message) from None

@@ -28,7 +28,7 @@ from rest_framework.views import APIView
 
 from games import access
 from games.api.records import match_url
-from games.rules import DAILY_ROUNDS, VARIANTS, deal, get_ruleset, round_seed, tile_str
+from games.rules import DAILY_ROUNDS, VARIANTS, round_seed, written_deal
 from leaderboard import services
 from leaderboard.models import DailyAttempt, DailyChallenge, DealScore, paris_today
 
@@ -274,18 +274,17 @@ class DailyDayView(APIView):
                     "complete": own.complete,
                     "match": attempt_link(own, viewer),
                 }
-        rules = get_ruleset(challenge.variant)
         deals = []
         if over:  # R63: the deals, dealt again from the published seed (R12)
             for number in range(1, DAILY_ROUNDS + 1):
                 seed = round_seed(challenge.seed, number)
-                dealt = deal(seed, rules, challenge.seats)
+                hands, stock = written_deal(challenge.variant, challenge.seats, seed)
                 deals.append(
                     {
                         "number": number,
                         "seed": seed,
-                        "hands": [[tile_str(t) for t in hand] for hand in dealt.hands],
-                        "stock": [tile_str(t) for t in dealt.stock],
+                        "hands": hands,
+                        "stock": stock,
                         "traveller": reverse("api:daily-deal", args=[challenge.date.isoformat(), number]),
                     }
                 )
@@ -351,14 +350,14 @@ class DailyDealView(APIView):
         page = page_of(request, rows, TRAVELLER_PAGE, count)
         next_url, previous_url = page_links(request, page)
         seed = round_seed(challenge.seed, number)
-        dealt = deal(seed, get_ruleset(challenge.variant), challenge.seats)
+        hands, stock = written_deal(challenge.variant, challenge.seats, seed)
         distribution = scores.values("points").annotate(count=Count("id")).order_by("-points")
         data = {
             "date": challenge.date,
             "number": number,
             "seed": seed,
-            "hands": [[tile_str(t) for t in hand] for hand in dealt.hands],
-            "stock": [tile_str(t) for t in dealt.stock],
+            "hands": hands,
+            "stock": stock,
             "players": count,
             "distribution": [{"points": d["points"], "count": d["count"]} for d in distribution],
             "count": count,
