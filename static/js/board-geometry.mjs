@@ -15,9 +15,14 @@
 
 export const GAP = 0.12;
 
-// Where the pips of each number lie on a half, as offsets of -1, 0 or 1 from its centre
-// in units of PIP (the drawing of a tile, on the table and in the replay).
+// Where the pips of each number lie on a half, as offsets from its centre in units of PIP
+// (the drawing of a tile, on the table and in the replay). 0 to 6 on a 3 × 3 grid; 7 to 12
+// (the double-twelve set) in the standard layout of three columns: 7 is 6 and a centre
+// pip, 8 and 9 fill the 3 × 3 grid, 10 to 12 stand in columns of up to four rows.
 export const PIP = 0.25;
+const L = -1.2; // the outer columns and the four rows of 10 to 12
+const R = 1.2;
+const ROWS4 = [-1.44, -0.48, 0.48, 1.44];
 export const PIPS = {
   0: [],
   1: [[0, 0]],
@@ -26,7 +31,19 @@ export const PIPS = {
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
   5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
   6: [[-1, -1], [-1, 0], [-1, 1], [1, -1], [1, 0], [1, 1]],
+  7: [[-1, -1], [-1, 0], [-1, 1], [0, 0], [1, -1], [1, 0], [1, 1]],
+  8: [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]],
+  9: [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [1, 1]],
+  10: [...ROWS4.map((y) => [L, y]), [0, -0.96], [0, 0.96], ...ROWS4.map((y) => [R, y])],
+  11: [...ROWS4.map((y) => [L, y]), [0, -0.96], [0, 0], [0, 0.96], ...ROWS4.map((y) => [R, y])],
+  12: [...ROWS4.map((y) => [L, y]), ...ROWS4.map((y) => [0, y]), ...ROWS4.map((y) => [R, y])],
 };
+
+/** A pip's radius on a half showing `value`: the numbers above six have more pips to a
+ * half, so slightly smaller ones (still twice their gap, on a phone's 26 px half). */
+export function pipRadius(value) {
+  return value > 6 ? 0.075 : 0.09;
+}
 
 const DIRECTIONS = {
   east: { dx: 1, dy: 0 },

@@ -1,9 +1,11 @@
 /* The replay of a finished match (games/replay.py gives every state): step by step, with
    every hand shown or as one seat saw it (the others' hands face down, their drawn tiles
-   unnamed). The tiles and the line are drawn by tiles.mjs, as on the live table. */
+   unnamed). The tiles and the line, or Train mexicain's trains (a frame with `trains`, as
+   a view's round has them), are drawn by tiles.mjs, as on the live table. */
 import { el } from "./dom.mjs";
 import { readTexts, translator } from "./text.mjs";
-import { dominoImage, lineImage } from "./tiles.mjs";
+import { dominoImage, lineImage, trainImage } from "./tiles.mjs";
+import { MEXICAN, trainOrder } from "./trains-geometry.mjs";
 import { boardImage, tileImage } from "./triominos-image.mjs";
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
@@ -33,6 +35,26 @@ function describe(frame, seat) {
   return lines.join(" · ");
 }
 
+/** Train mexicain's trains, a row each, as the table page draws them (table/trains.mjs). */
+function trainsBoard(frame, seat) {
+  const [engine] = frame.engine.split("-").map(Number);
+  const width = Math.max(120, $("board").clientWidth - 40);
+  const name = (train) => (train === MEXICAN ? t("train_mexican") : t("train_of", { name: data.players[train] }));
+  return el(
+    "div",
+    { class: "trains" },
+    el("div", { class: "hub" }, dominoImage(frame.engine, { upright: false, label: frame.engine })),
+    trainOrder(frame.trains, seat, data.players.length).map((train) =>
+      el(
+        "section",
+        { class: "train", "data-train": String(train.train) },
+        el("p", { class: "train-head" }, el("span", { class: "train-name" }, name(train.train))),
+        trainImage(train, width, { engine, label: name(train.train) }),
+      ),
+    ),
+  );
+}
+
 function render() {
   const frame = data.frames[index];
   const seat = perspective === "all" ? null : Number(perspective);
@@ -46,6 +68,7 @@ function render() {
   // Triominos: a board of triangles instead of a line.
   if (frame.board && frame.board.length) board.append(boardImage(frame.board, board.clientWidth || 360).image);
   const tileOf = frame.board ? (tile) => tileImage(tile, 0, tile) : (tile) => dominoImage(tile, { upright: true, label: tile });
+  if (frame.trains) board.append(trainsBoard(frame, seat));
   $("hands").replaceChildren(
     ...frame.hands.map((hand, s) => {
       const shown = seat === null || seat === s || frame.turn === null; // every hand is shown at a round's end

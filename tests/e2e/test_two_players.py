@@ -45,7 +45,8 @@ def version(page) -> int:  # type: ignore[no-untyped-def]
 
 
 def take_turn(page) -> bool:  # type: ignore[no-untyped-def]
-    """If this page may act, act (play the first playable tile, or start the next round).
+    """If this page may act, act (play the first playable tile, on the first end or train it
+    fits, or start the next round).
 
     The page may change under the click (the other player's move arrives, the round
     ends): a click that finds nothing to click is simply tried again by the caller.
@@ -61,6 +62,12 @@ def take_turn(page) -> bool:  # type: ignore[no-untyped-def]
             if playable.count() == 0:
                 return False
             playable.first.click(timeout=2000)
+            # Train mexicain: a tile that fits several trains asks which, one click on the
+            # board's train.
+            trains = page.locator("#board .train-choose:visible")
+            if trains.count():
+                page.locator("#choice[data-ready]").wait_for(timeout=2000)
+                trains.first.click(timeout=2000)
             ends = page.locator("#choice [data-end]:visible")
             if ends.count():
                 # A choice counts from a moment after it shows (no double-click misplays).

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { layoutLine } from "../../static/js/board-geometry.mjs";
+import { layoutLine, PIP, PIPS, pipRadius } from "../../static/js/board-geometry.mjs";
 
 const SAMPLE = [
   {
@@ -99,4 +99,26 @@ test("a long line on a narrow board grows downwards and upwards, not sideways", 
   assert.ok(box.maxY - box.minY > 3);
   const wide = layoutLine(SAMPLE[0], Infinity).box;
   assert.ok(wide.maxY - wide.minY <= 2 + EPS);
+});
+
+test("the pips of 0 to 12 lie inside their half, apart from each other and from its edges", () => {
+  for (let value = 0; value <= 12; value += 1) {
+    const r = pipRadius(value);
+    const pips = PIPS[value].map(([dx, dy]) => ({ x: dx * PIP, y: dy * PIP }));
+    assert.equal(pips.length, value);
+    for (const [i, p] of pips.entries()) {
+      // Inside the half (1 × 1 around its centre), clear of its border and of the divider.
+      assert.ok(Math.abs(p.x) + r <= 0.42 && Math.abs(p.y) + r <= 0.45, `${value}: pip ${i} at the edge`);
+      for (const q of pips.slice(i + 1)) {
+        // At least a quarter of a pip's width between two pips: each one stays a dot of its own.
+        assert.ok(Math.hypot(p.x - q.x, p.y - q.y) >= 2.5 * r, `${value}: pips too close`);
+      }
+    }
+    // Symmetric, as on a real tile: turned half a turn, the half looks the same.
+    const key = (p) => `${p.x.toFixed(4)},${p.y.toFixed(4)}`;
+    const turned = new Set(pips.map((p) => key({ x: -p.x + 0, y: -p.y + 0 })));
+    assert.deepEqual(new Set(pips.map(key)), turned, `${value} is symmetric`);
+  }
+  // Above six, pips are smaller, yet no smaller than four fifths of the others.
+  assert.ok(pipRadius(12) < pipRadius(6) && pipRadius(12) >= 0.8 * pipRadius(6));
 });

@@ -97,3 +97,70 @@ export function playing({ legal = [], hand = ["1-2", "6-6"], turn = 0, seat = 0 
     },
   };
 }
+
+/** A four-seat Train mexicain table and seat 0's view (the view of docs/protocol.md for a
+ * trains game): round 1, the engine 12-12; bob's train and the Mexican train started,
+ * bob's marker up; seat 0 to play. */
+export function trainsPlaying({ legal = [], hand = ["5-12", "12-3", "2-4"], turn = 0, seat = 0, double = null } = {}) {
+  const names = ["alice", "bob", "charlie", "dave"];
+  const train = (key, tiles, marker = false) => ({
+    train: key,
+    owner: key === "mexican" ? null : key,
+    tiles,
+    end: tiles.length ? tiles[tiles.length - 1][1] : 12,
+    marker,
+  });
+  return {
+    table: {
+      id: 2,
+      variant: "mexican",
+      seats: 4,
+      status: "playing",
+      players: names.map((name, s) => player(s, name)),
+      daily: false,
+      clock: { kind: "turn", seat: turn, remaining_ms: 45000 },
+      spectators: 0,
+      rematch: null,
+      rematch_status: null,
+      rounds: [{ number: 1, commitment: "abc", seed: null }],
+    },
+    view: {
+      variant: "mexican",
+      seats: 4,
+      seat,
+      side: seat,
+      status: "playing",
+      hand,
+      legal,
+      scores: [0, 0, 0, 0],
+      target: 5,
+      winner: null,
+      round: {
+        number: 1,
+        opener: 0,
+        turn,
+        engine: "12-12",
+        trains: [
+          train(0, []),
+          train(1, [[12, 7], [7, 7]], true),
+          train(2, []),
+          train(3, []),
+          train("mexican", [[12, 1]]),
+        ],
+        markers: [false, true, false, false],
+        double,
+        open_trains: seat === turn ? [0, "mexican", 1] : [],
+        hand_sizes: [3, 14, 15, 15],
+        stock_size: 28,
+        drawn: 0,
+        draws: [0, 1, 0, 0],
+        passes: [0, 2, 0, 0],
+        points: [0, 0, 0, 0],
+        result: null,
+        winner: null,
+        hands: null,
+        pips_left: null,
+      },
+    },
+  };
+}

@@ -22,6 +22,24 @@ test("the viewer sits at the bottom, the others in play order; partners face eac
   assert.deepEqual([0, 1, 2, 3].map(placeOf), ["bottom", "left", "top", "right"]);
 });
 
+test("seven and eight seats (the double-twelve games) go round the table, the viewer at the bottom", () => {
+  const { state } = atTable();
+  state.table.seats = 8;
+  state.view.seat = 0;
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 5, 6, 7].map(placeOf),
+    ["bottom", "bottomleft", "left", "topleft", "top", "topright", "right", "bottomright"],
+  );
+  state.view.seat = 5;
+  assert.equal(placeOf(5), "bottom");
+  assert.equal(placeOf(4), "bottomright");
+  state.table.seats = 7;
+  state.view.seat = 0;
+  const places = [0, 1, 2, 3, 4, 5, 6].map(placeOf);
+  assert.equal(new Set(places).size, 7);
+  assert.deepEqual(places, ["bottom", "bottomleft", "left", "topleft", "topright", "right", "bottomright"]);
+});
+
 test("names: a free seat by its number, a team by its players", () => {
   const { state } = atTable();
   state.table.players = [player(0, "alice"), null];

@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { renderBoard } from "../../static/js/table/board.mjs";
-import { pick, renderHand } from "../../static/js/table/hand.mjs";
+import { renderBoard } from "../../static/js/table/boards.mjs";
+import { renderHand } from "../../static/js/table/hand.mjs";
 import { eventLines } from "../../static/js/table/journal.mjs";
-import { chooseCell, chooseTurn } from "../../static/js/table/placing.mjs";
+import { chooseCell, chooseTurn, pickTriangle } from "../../static/js/table/placing.mjs";
 import { choiceCells, hasTriangles } from "../../static/js/table/triangles.mjs";
 import { player, setUp } from "./table-fixture.mjs";
 
@@ -115,7 +115,7 @@ test("the hand shows triangles; a tile that fits several cells offers them on th
   const tiles = doc.getElementById("hand").querySelectorAll("button.hand-tile");
   assert.equal(tiles[0].querySelector("svg.tri-tile") !== null, true);
   assert.deepEqual(tiles.filter((b) => b.getAttribute("class").includes("playable")).length, 3);
-  pick("0-0-5");
+  tiles[0].click(); // the hand's tile goes to the board of triangles (boards.mjs)
   assert.deepEqual(choiceCells(), [[-1, -1], [1, -1]]);
   const cells = doc.getElementById("board").querySelectorAll(".tri-cell.choosable");
   assert.deepEqual(cells.map((c) => c.getAttribute("data-at")), ["-1,-1", "1,-1"]);
@@ -130,7 +130,7 @@ test("the hand shows triangles; a tile that fits several cells offers them on th
 
 test("a cell the tile fits two ways: the turns are offered, drawn as the tile would lie", () => {
   const { doc, state, sent } = atTable();
-  pick("1-5-5");
+  pickTriangle("1-5-5");
   settled(state);
   chooseCell([1, 0]);
   assert.deepEqual(state.choice.at, [1, 0]);
@@ -145,13 +145,13 @@ test("a cell the tile fits two ways: the turns are offered, drawn as the tile wo
 
 test("a tile that fits one place only is laid on the first click", () => {
   const { sent } = atTable();
-  pick("2-3-5");
+  pickTriangle("2-3-5");
   assert.deepEqual(sent, [{ type: "play", version: 7, tile: "2-3-5", at: [1, -1], turn: 0 }]);
 });
 
 test("a click in the wake of the pick's double click chooses nothing", () => {
   const { state, sent } = atTable();
-  pick("0-0-5");
+  pickTriangle("0-0-5");
   chooseCell([1, -1]);
   assert.deepEqual(sent, []);
   assert.equal(state.choice.tile, "0-0-5");

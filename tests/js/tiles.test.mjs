@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { domino, dominoImage, lineImage, scaleFor } from "../../static/js/tiles.mjs";
+import { domino, dominoImage, lineImage, scaleFor, trainImage } from "../../static/js/tiles.mjs";
 import { installDocument } from "./fake-dom.mjs";
 
 test("a domino has its face, its divider and as many pips as its two numbers", () => {
@@ -64,4 +64,40 @@ test("the line's image is named from its tiles when asked, else left to its page
   const plain = lineImage(line, 300).image;
   assert.equal(plain.getAttribute("role"), null);
   assert.equal(plain.getAttribute("aria-label"), null);
+});
+
+test("every number of the double-twelve set has as many pips as it says, the ones above six coloured", () => {
+  installDocument();
+  for (let value = 0; value <= 12; value += 1) {
+    const pips = domino(value, 0).querySelectorAll("circle");
+    assert.equal(pips.length, value, `${value}`);
+    for (const pip of pips) {
+      assert.equal(pip.getAttribute("class"), value > 6 ? `pip pip-${value}` : "pip");
+    }
+  }
+  // 0 to 6 are drawn as they always were: black pips of radius 0.09.
+  assert.equal(domino(6, 6).querySelector("circle").getAttribute("r"), "0.09");
+  assert.equal(domino(12, 7).querySelectorAll("circle.pip-12").length, 12);
+  assert.equal(domino(12, 7).querySelectorAll("circle.pip-7").length, 7);
+});
+
+test("a train's image starts at the hub's number, holds its tiles and ends on its end's square", () => {
+  installDocument();
+  const train = { train: 2, tiles: [[12, 7], [7, 7], [7, 3]], end: 3, marker: false };
+  const image = trainImage(train, 350, {
+    engine: 12,
+    label: "train",
+    className: (tile, index) => index === 2 && "last",
+  });
+  assert.equal(image.getAttribute("class"), "train-line");
+  assert.equal(image.getAttribute("aria-label"), "train");
+  assert.equal(image.querySelectorAll("g.domino").length, 3);
+  assert.equal(image.querySelectorAll("g.last").length, 1);
+  assert.equal(image.querySelector("g.hub-mark text").textContent, "12");
+  assert.equal(image.querySelector("g.train-end text").textContent, "3");
+  assert.ok(Number(image.getAttribute("width")) <= 350, "the train fits its board");
+  // A train not started yet: the hub's number and the engine's number as its end.
+  const empty = trainImage({ train: "mexican", tiles: [], end: 12, marker: false }, 350, { engine: 12 });
+  assert.equal(empty.querySelectorAll("g.domino").length, 0);
+  assert.equal(empty.getAttribute("role"), null);
 });

@@ -1,6 +1,8 @@
 """The site's script modules (static/js/) under node's own test runner: one test here for
 each node test file of tests/js/; the board's geometry (static/js/board-geometry.mjs) on
-the line of every state of real rounds of every variant, played through the engine."""
+the line of every state of real rounds of every variant, and Train mexicain's
+(static/js/trains-geometry.mjs) on every seat's view of real rounds, played through the
+engine."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games.rules import VARIANTS, apply, deal_round, new_match, table_play
+from games.rules import VARIANTS, apply, deal_round, new_match, table_play, trains
 from games.rules.state import line_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +32,17 @@ def lines() -> list[dict]:
                     out.append(line_to_json(match.round.line))
                 match, _ = apply(match, table_play(match))
             out.append(line_to_json(match.round.line))
+    return out
+
+
+def train_views() -> list[dict]:
+    """Every seat's view of every state of seeded Train mexicain rounds, 2 to 8 seats."""
+    out = []
+    for seats in range(2, 9):
+        match, _ = trains.deal_round(trains.new_match("mexican", seats, 5), f"geometry-mexican-{seats}")
+        while match.status == "playing":
+            out.extend(trains.view(match, seat) for seat in range(seats))
+            match, _ = trains.apply(match, trains.table_play(match))
     return out
 
 
@@ -74,12 +87,21 @@ def test_the_triominos_geometry_passes_its_own_tests_on_real_boards(tmp_path):
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
+@needs_node
+def test_the_trains_geometry_passes_its_own_tests_on_real_views(tmp_path):
+    data = tmp_path / "views.json"
+    data.write_text(json.dumps(train_views()))
+    result = node_test(NODE_TESTS / "trains_geometry.test.mjs", {"VIEWS": str(data)})
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "# fail 0" in result.stdout
+
+
 BOARD_TESTS = {"board_geometry.test.mjs", "triominos_geometry.test.mjs"}
 MODULE_TESTS = sorted(p.name for p in NODE_TESTS.glob("*.test.mjs") if p.name not in BOARD_TESTS)
 
 
 def test_every_module_of_the_site_has_node_tests():
-    """socket.mjs, tiles.mjs, text.mjs, the two boards' geometry and the table's parts (static/js/table/)."""
+    """socket.mjs, tiles.mjs, text.mjs, the boards' geometry (the line's, Triominos', trains-geometry.mjs) and the table's parts (static/js/table/)."""
     assert BOARD_TESTS <= {p.name for p in NODE_TESTS.glob("*.test.mjs")}
     assert {
         "socket.test.mjs",
@@ -95,6 +117,8 @@ def test_every_module_of_the_site_has_node_tests():
         "table_scores.test.mjs",
         "table_triangles.test.mjs",
         "triominos_image.test.mjs",
+        "table_trains.test.mjs",
+        "trains_geometry.test.mjs",
     } <= set(MODULE_TESTS)
 
 

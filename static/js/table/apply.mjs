@@ -2,13 +2,13 @@
    an older one is ignored, a gap asks for the full state again), who is here, an error;
    and what the page says when the server closed the socket for good. */
 import { refusal } from "../socket.mjs";
-import { renderBoard } from "./board.mjs";
+import { renderBoard, renderBoardInfo } from "./boards.mjs";
 import { renderClock, setClock, tick } from "./clock.mjs";
 import { renderHand } from "./hand.mjs";
 import { logEvents, noteRoundOvers, rebuildJournal } from "./journal.mjs";
 import { announceTurn } from "./alerts.mjs";
 import { renderRoundArea } from "./results.mjs";
-import { renderBoardInfo, renderCommitment, renderPublicInfo, renderScores } from "./scores.mjs";
+import { renderCommitment, renderPublicInfo, renderScores } from "./scores.mjs";
 import { renderPlayers, renderSeatList, renderSpectators, renderStatus, renderTurn } from "./seats.mjs";
 import { $, placeOf, state, t } from "./state.mjs";
 

@@ -3,17 +3,16 @@
 import { classes, el, fill, svgEl } from "../dom.mjs";
 import { lineImage } from "../tiles.mjs";
 import { chooseEnd } from "./hand.mjs";
-import { chooseCell } from "./placing.mjs";
 import { $, endOf, state, t, unique, waysFor } from "./state.mjs";
-import { hasTriangles, renderTriangles } from "./triangles.mjs";
 
 // Where the tile just laid comes from, by its player's place (table.css animates it).
-const FROM = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], topleft: [-3, -3], topright: [3, -3] };
+const FROM = { bottom: [0, 4], top: [0, -4], left: [-4, 0], right: [4, 0], topleft: [-3, -3], topright: [3, -3],
+  bottomleft: [-3, 3], bottomright: [3, 3] };
 
 /** The ends to point at on the line while the player chooses where a tile goes. */
 export function choiceEnds() {
   const { choice } = state;
-  if (!choice || hasTriangles()) return [];
+  if (!choice) return [];
   if (choice.end !== undefined) return [choice.end];
   return unique(waysFor(choice.tile).map(endOf));
 }
@@ -46,10 +45,6 @@ function endMark(end, mark, line) {
 }
 
 export function renderBoard() {
-  if (hasTriangles()) {
-    renderTriangles(chooseCell); // a board of triangles (Triominos), not a line
-    return;
-  }
   const board = $("board");
   const line = state.view.round && state.view.round.line;
   if (!line) {

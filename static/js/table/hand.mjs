@@ -2,11 +2,8 @@
    of the line, pointed at on the board or named by a button) and, for a wild blank (R22),
    which number stays open. A play is sent once, then nothing until the server answers. */
 import { classes, el, fill } from "../dom.mjs";
-import { dominoImage } from "../tiles.mjs";
-import { renderBoard } from "./board.mjs";
-import { pickTriangle, triangleChoice } from "./placing.mjs";
+import { boardOf, renderBoard } from "./boards.mjs";
 import { $, END_NAMES, endOf, myTurn, opensFor, state, t, unique, waysFor } from "./state.mjs";
-import { hasTriangles, tileImage } from "./triangles.mjs";
 
 // A choice must be the player's own deliberate click: a click that lands within this
 // long of the choice appearing (the second half of a double-click) chooses nothing.
@@ -35,21 +32,17 @@ export function renderHand() {
           "aria-disabled": canPlay ? null : "true",
           "aria-pressed": canPlay ? String(selected) : null,
           "aria-label": t(drawn ? "drawn_tile" : "tile_label", { tile }),
-          onclick: () => pick(tile),
+          onclick: () => boardOf(view.round).pick(tile),
         },
-        hasTriangles() ? tileImage(tile) : dominoImage(tile, { upright: true }),
+        boardOf(view.round).image(tile),
       );
     }),
   );
-  renderChoice();
+  boardOf(view.round).renderChoice();
 }
 
 /** A tile of the hand clicked: played at once where it fits one way only, else the choice. */
 export function pick(tile) {
-  if (hasTriangles()) {
-    pickTriangle(tile); // a tile of Triominos goes on a cell, with a turn (placing.mjs)
-    return;
-  }
   const entries = waysFor(tile);
   if (state.waiting || !entries.length) return;
   if (state.choice && state.choice.tile === tile) return; // already asking where it goes: answer there
@@ -69,9 +62,8 @@ export function pick(tile) {
  * pointer: the choice's prompt goes to the top of the screen if it would cover one, and
  * the page scrolls only while the hand is stuck to the bottom of the screen (so that
  * scrolling leaves it where it is). */
-function keepEndsInView() {
-  const marks = () =>
-    [...$("board").querySelectorAll(".end-mark.choosable, .tri-cell.choosable")].map((m) => m.getBoundingClientRect());
+export function keepEndsInView(selector = ".end-mark.choosable") {
+  const marks = () => [...$("board").querySelectorAll(selector)].map((m) => m.getBoundingClientRect());
   if (!marks().length) return;
   const prompt = $("choice");
   const covers = (box, area) =>
@@ -122,7 +114,9 @@ export function cancelChoice() {
   renderBoard();
 }
 
-function renderChoice() {
+/** The choice's box (#choice): hidden without a choice, else its prompt, its buttons and
+ * "cancel"; it says once a click on it counts (CHOICE_GUARD_MS), for tests and styles. */
+export function showChoice(prompt, buttons) {
   const box = $("choice");
   const { choice } = state;
   box.hidden = !choice;
@@ -131,18 +125,32 @@ function renderChoice() {
     fill(box);
     return;
   }
-  // Once a click on it counts (CHOICE_GUARD_MS), the choice says so, for tests and styles.
   setTimeout(
     () => {
       if (state.choice === choice) box.dataset.ready = "true";
     },
     Math.max(0, choice.shownAt + CHOICE_GUARD_MS - performance.now()),
   );
+  const cancel = el("button", { type: "button", class: "secondary", onclick: cancelChoice }, t("cancel"));
+  box.setAttribute("aria-labelledby", "choice-prompt");
+  fill(
+    box,
+    el("p", { id: "choice-prompt", class: "choice-prompt" }, prompt),
+    el("div", { class: "choice-buttons" }, buttons, cancel),
+  );
+  (buttons[0] || cancel).focus({ preventScroll: true });
+}
+
+/** The line's choice: which end, then (a wild blank, R22) which number stays open. */
+export function renderChoice() {
+  const { choice } = state;
+  if (!choice) {
+    showChoice();
+    return;
+  }
   let prompt;
   let buttons;
-  if (hasTriangles()) {
-    ({ prompt, buttons } = triangleChoice());
-  } else if (choice.end === undefined) {
+  if (choice.end === undefined) {
     prompt = t("choose_end", { tile: choice.tile });
     const ends = new Set(waysFor(choice.tile).map(endOf));
     buttons = END_NAMES.filter((end) => ends.has(end)).map((end) =>
@@ -159,14 +167,7 @@ function renderChoice() {
       ),
     );
   }
-  const cancel = el("button", { type: "button", class: "secondary", onclick: cancelChoice }, t("cancel"));
-  box.setAttribute("aria-labelledby", "choice-prompt");
-  fill(
-    box,
-    el("p", { id: "choice-prompt", class: "choice-prompt" }, prompt),
-    el("div", { class: "choice-buttons" }, buttons, cancel),
-  );
-  (buttons[0] || cancel).focus({ preventScroll: true });
+  showChoice(prompt, buttons);
 }
 
 /** Send the play; `open` only where the server needs it: a wild blank that could leave either number. */

@@ -3,13 +3,23 @@
 import { el, fill, present } from "../dom.mjs";
 import { $, norList, playerName, sidePoints, state, t, winnersText } from "./state.mjs";
 
+/** Where a play went: a train (Train mexicain: its owner's seat or "mexican"), or an end of the line. */
+function playText(event, name) {
+  if (event.train !== undefined) {
+    const train =
+      event.train === "mexican" ? t("log_train_mexican") : t("log_train_of", { name: playerName(event.train) });
+    const text = t("log_play_train", { name, tile: event.tile, train });
+    return event.covers ? `${text} ${t("log_covers")}` : text;
+  }
+  // Beside a lone opening double both sides are alike: no end to name.
+  return event.end && !event.either_end
+    ? t("log_play", { name, tile: event.tile, end: t(`end_${event.end}`) })
+    : t("log_play_first", { name, tile: event.tile });
+}
+
 function playLine(event) {
   const name = playerName(event.seat);
-  // Beside a lone opening double both sides are alike: no end to name.
-  let text =
-    event.end && !event.either_end
-      ? t("log_play", { name, tile: event.tile, end: t(`end_${event.end}`) })
-      : t("log_play_first", { name, tile: event.tile });
+  let text = playText(event, name);
   // R22: where the player chose which number stays open, say which.
   if (event.open_chosen) text += ` ${t("log_open_kept", { n: event.open })}`;
   if (event.points) text += ` ${t("log_points", { points: event.points })}`;
@@ -63,9 +73,11 @@ export function eventLines(events, before) {
         break;
       }
       case "pass":
-        // Triominos: a pass names no numbers, and costs points (R84).
-        if (!event.ends) lines.push(t("log_pass_points", { name: playerName(event.seat), points: event.points }));
-        else lines.push(t("log_pass", { name: playerName(event.seat), numbers: norList(event.ends) }));
+        // A line game's pass names the ends it could not match; a Triominos pass costs
+        // points (R84); a train game's names nothing.
+        if (event.ends) lines.push(t("log_pass", { name: playerName(event.seat), numbers: norList(event.ends) }));
+        else if (event.points) lines.push(t("log_pass_points", { name: playerName(event.seat), points: event.points }));
+        else lines.push(t("log_pass_plain", { name: playerName(event.seat) }));
         break;
       case "round_over":
         lines.push(t("log_round_over", { round: event.round, result: t(`result_${event.result}`) }));

@@ -7,7 +7,7 @@ import { openSocket } from "../socket.mjs";
 import { readTexts, translator } from "../text.mjs";
 import { setUpAlerts } from "./alerts.mjs";
 import { receive, refusalText, showError } from "./apply.mjs";
-import { renderBoard } from "./board.mjs";
+import { renderBoard } from "./boards.mjs";
 import { cancelChoice } from "./hand.mjs";
 import { $, resetState, state, t } from "./state.mjs";
 

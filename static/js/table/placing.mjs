@@ -4,7 +4,7 @@
    none more when the tile fits one place only. The server decides what fits: the page
    reads the legal plays of the view. */
 import { tileImage } from "./triangles.mjs";
-import { renderBoard } from "./board.mjs";
+import { renderBoard } from "./boards.mjs";
 import { deliberate, renderHand } from "./hand.mjs";
 import { state, t } from "./state.mjs";
 import { cellsFor, turnsAt, turned } from "../triominos-geometry.mjs";

@@ -2,6 +2,7 @@
    (R41), the round's commitment and seed (R12), the scores, and what every seat may work
    out from what R6 shows. */
 import { classes, el, fill } from "../dom.mjs";
+import { boardOf } from "./boards.mjs";
 import { $, END_NAMES, playerName, sideName, state, t, tileCount } from "./state.mjs";
 
 export function renderBoardInfo() {
@@ -48,10 +49,15 @@ export function renderCommitment() {
   );
 }
 
+/** A line game's target: points to reach (exactly, R35, where the variant says so). */
+export function lineTarget(view) {
+  return t(state.flags.exact ? "target_exact" : "target", view);
+}
+
 export function renderScores() {
   const { view, flags } = state;
   const round = view.round;
-  const showRound = round.count !== null; // points scored during play (all_fives, fives_threes)
+  const showRound = (round.count ?? null) !== null; // points scored during play (all_fives, fives_threes)
   const rows = view.scores.map((score, side) =>
     el(
       "tr",
@@ -61,7 +67,7 @@ export function renderScores() {
       showRound ? el("td", {}, `+${round.points[side]}`) : null,
     ),
   );
-  const target = view.target === null ? null : t(flags.exact ? "target_exact" : "target", view);
+  const target = view.target === null ? null : boardOf(round).targetText(view);
   fill(
     $("scores"),
     el(
@@ -85,12 +91,23 @@ export function renderScores() {
   );
 }
 
+/** The public panel's caption: each number's seven tiles (double-six), or fourteen
+ * (double-twelve), counted off the panel itself. */
+function caption(panel) {
+  const each = Math.max(...panel.map((entry) => entry.on_line + (entry.in_hand ?? 0) + entry.unseen));
+  return each === 7 ? t("public_caption") : t("public_caption_count", { count: each });
+}
+
 /** What every seat may work out from what R6 shows (the server counts it): for each
  * number, its seven tiles, and who showed they hold none of it. */
 export function renderPublicInfo() {
   const { view } = state;
   const panel = view.round.public;
   const box = $("public-info");
+  // A game without the panel (Train mexicain: its trains and markers are on the board)
+  // shows no empty section.
+  const section = box.closest("section");
+  if (section) section.hidden = !panel;
   if (!panel) {
     fill(box);
     return;
@@ -102,7 +119,7 @@ export function renderPublicInfo() {
     el(
       "table",
       { class: "public-table" },
-      el("caption", {}, t("public_caption")),
+      el("caption", {}, caption(panel)),
       el("thead", {}, el("tr", {}, head.map((key) => el("th", { scope: "col" }, t(key))))),
       el(
         "tbody",

@@ -1,6 +1,7 @@
 /* Around the table: the seats before the match, then each player's place with their tiles,
    draws and passes, whose turn it is, the table's status line and its spectators. */
 import { classes, el, fill } from "../dom.mjs";
+import { boardOf } from "./boards.mjs";
 import { countdown, turnClock } from "./clock.mjs";
 import { $, live, myTurn, norList, placeOf, playerName, state, t, tileCount } from "./state.mjs";
 
@@ -16,6 +17,17 @@ function connectionDot(player) {
     "aria-label": label,
     title: label,
   });
+}
+
+/** On a line game's place: the numbers its seat passed on (R6). */
+export function linePasses(round, seat) {
+  if (!round.passes[seat].length) return null;
+  return el("p", { class: "seat-passes" }, t("passed", { numbers: norList(round.passes[seat]) }));
+}
+
+/** How many times the seat passed this round, where the view counts passes (Triominos). */
+export function passCount(round, seat) {
+  return round.passes[seat] ? el("p", { class: "seat-passes" }, state.text.plural("passes", round.passes[seat])) : null;
 }
 
 export function renderSeatList() {
@@ -67,9 +79,7 @@ export function renderPlayers() {
         ),
         el("p", { class: "seat-tiles" }, tileCount(round.hand_sizes[seat])),
         round.draws[seat] ? el("p", { class: "seat-draws" }, t("drew", { tiles: tileCount(round.draws[seat]) })) : null,
-        round.passes[seat].length
-          ? el("p", { class: "seat-passes" }, t("passed", { numbers: norList(round.passes[seat]) }))
-          : null,
+        boardOf(round).seatNotes(round, seat),
         turn
           ? el(
               "p",

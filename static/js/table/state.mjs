@@ -121,6 +121,8 @@ const PLACES = {
   4: ["bottom", "left", "top", "right"],
   5: ["bottom", "left", "topleft", "topright", "right"],
   6: ["bottom", "left", "topleft", "top", "topright", "right"],
+  7: ["bottom", "bottomleft", "left", "topleft", "topright", "right", "bottomright"],
+  8: ["bottom", "bottomleft", "left", "topleft", "top", "topright", "right", "bottomright"],
 };
 
 export function placeOf(seat) {
