@@ -82,6 +82,7 @@ SUMMARIES: dict[str, Promise] = {
         "convient pioche un seul domino, le pose s’il convient, sinon passe. À la fin de chaque "
         "manche, chacun marque les points restés dans sa main ; la partie s’arrête quand un "
         "joueur atteint l’objectif, et le plus petit total gagne."
+    ),
     "triominos": _(
         "Des tuiles triangulaires, un chiffre de 0 à 5 à chaque coin, se posent sur une grille "
         "de triangles : chaque coin partagé doit porter le même chiffre. Chaque pose rapporte la "

@@ -101,7 +101,8 @@ MODULE_TESTS = sorted(p.name for p in NODE_TESTS.glob("*.test.mjs") if p.name no
 
 
 def test_every_module_of_the_site_has_node_tests():
-    """socket.mjs, tiles.mjs, text.mjs, the boards' geometry (the line's, Triominos', trains-geometry.mjs) and the table's parts (static/js/table/)."""
+    """socket.mjs, tiles.mjs, text.mjs, the boards' geometry (the line's, Triominos', the
+    trains') and the table's parts (static/js/table/)."""
     assert BOARD_TESTS <= {p.name for p in NODE_TESTS.glob("*.test.mjs")}
     assert {
         "socket.test.mjs",
