@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.rules import PLAYING, VARIANTS, Action, apply, deal_round, new_match, view
-from games.rules.robots import choose
+from games.rules.robots import LEVELS, Budget, choose, house
 
 ROUNDS = 2000
 
@@ -80,3 +80,115 @@ def test_robot_takes_the_points_on_offer(variant):
             match, _ = apply(match, rng.choice(match.round.legal))
     assert offered > 200
     assert took_most >= 0.95 * offered, (took_most, offered)
+
+
+# The levels (docs/architecture.md, robots): beginner, house, expert.
+
+LEVEL_CASES = [
+    ("block", 2),
+    ("draw", 3),
+    ("partners", 4),
+    ("family", 4),
+    ("all_fives", 2),
+    ("fives_threes", 2),
+]
+
+
+def positions(variant: str, seats: int, games: int, seed: str = "positions"):
+    """The views of the seat to act along ``games`` rounds played by random legal plays."""
+    rng = random.Random(f"{seed}/{variant}/{seats}")
+    for g in range(games):
+        match, _ = deal_round(new_match(variant, seats, None), f"{seed}/{variant}/{g}")
+        while match.status == PLAYING:
+            yield match, view(match, match.round.turn)
+            match, _ = apply(match, rng.choice(match.round.legal))
+
+
+def test_the_levels():
+    assert LEVELS == ("beginner", "house", "expert")
+    match, _ = deal_round(new_match("draw", 2), "levels")
+    with pytest.raises(ValueError):
+        choose(view(match, match.round.turn), "grandmaster")
+
+
+@pytest.mark.parametrize("variant,seats", LEVEL_CASES)
+def test_house_is_the_default_level_and_a_function_of_the_view(variant, seats):
+    """R61: the house robot is what ``choose`` plays by default, whatever seed or budget is passed."""
+    for _, v in positions(variant, seats, 5):
+        play = house(v)
+        assert choose(v) == play
+        assert choose(v, "house", seed="anything", budget=5) == play
+        assert play in v["legal"]
+
+
+@pytest.mark.parametrize("variant,seats", LEVEL_CASES)
+def test_beginner_plays_legal_and_is_repeatable_for_a_seed(variant, seats):
+    differs = 0
+    for _, v in positions(variant, seats, 10):
+        play = choose(v, "beginner", seed="a")
+        assert play in v["legal"]
+        assert choose(v, "beginner", seed="a") == play
+        differs += choose(v, "beginner", seed="b") != play
+    assert differs > 0, "another seed draws other plays"
+
+
+def test_beginner_draws_afresh_at_each_turn():
+    """The same seed at two turns is not the same draw: the position is mixed in."""
+    picks = [v["legal"].index(choose(v, "beginner", seed="s")) for _, v in positions("block", 2, 20)]
+    assert len(set(picks)) > 1
+
+
+@pytest.mark.parametrize("variant,seats", LEVEL_CASES)
+def test_expert_plays_legal_and_is_repeatable_for_a_seed_and_budget(variant, seats):
+    for _, v in positions(variant, seats, 2):
+        play = choose(v, "expert", seed="e", budget=60)
+        assert play in v["legal"]
+        assert choose(v, "expert", seed="e", budget=Budget(60)) == play
+
+
+def test_expert_stops_when_told():
+    """The caller's ``should_stop`` bounds the search: asked between rounds of playouts."""
+    _, v = next((m, v) for m, v in positions("draw", 2, 5) if len(v["legal"]) > 1)
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) >= 3
+
+    assert choose(v, "expert", seed="e", budget=Budget(10**9, stop)) in v["legal"]
+    assert len(asked) == 3
+
+
+def hidden_permuted(match, seat: int, rng: random.Random):
+    """The match with the tiles ``seat`` cannot see (other hands, stock) dealt again at random,
+    every hand and the stock keeping its size."""
+    rnd = match.round
+    others = [s for s in range(match.seats) if s != seat]
+    hidden = [t for s in others for t in rnd.hands[s]] + list(rnd.stock)
+    rng.shuffle(hidden)
+    hands = list(rnd.hands)
+    for s in others:
+        hands[s], hidden = tuple(sorted(hidden[: len(rnd.hands[s])])), hidden[len(rnd.hands[s]) :]
+    return match._replace(round=rnd._replace(hands=tuple(hands), stock=tuple(hidden)))
+
+
+@pytest.mark.parametrize("variant,seats", LEVEL_CASES)
+def test_robots_see_only_their_seat_R6(variant, seats):
+    """R6: two states that differ only in what the seat cannot see (the other hands, partner's
+    included, and the stock, dealt again) give every level the same view and the same play."""
+    rng = random.Random(f"hidden/{variant}")
+    checked = 0
+    for match, v in positions(variant, seats, 3, seed="hidden"):
+        if len(v["legal"]) < 2 or match.round.line is None:
+            continue
+        seat = v["seat"]
+        other = hidden_permuted(match, seat, rng)
+        assert other.round.hands != match.round.hands or other.round.stock != match.round.stock
+        w = view(other, seat)
+        assert w == v
+        for level in LEVELS:
+            assert choose(w, level, seed="x", budget=40) == choose(v, level, seed="x", budget=40), level
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
