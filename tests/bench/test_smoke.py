@@ -130,6 +130,7 @@ def bench_database(request: pytest.FixtureRequest) -> Iterator[str]:
 
 BENCH_TARGETS = {
     "bench",
+    "bench-robots",
     "bench-instructions",
     "bench-load",
     "bench-deadlines",
@@ -251,3 +252,20 @@ def test_api(bench_database: str) -> None:
     assert lines(output, r"^  4 newest\s+4 records in "), output
     assert lines(output, r"^  all 4\s+4 records in "), output
     assert lines(output, rf"^  all 4\s+4 records, peak {NUMBER} MiB allocated"), output
+
+
+@pytest.mark.slow
+def test_robots() -> None:
+    """Two deals of two variants, every pair, a budget of 8 playouts, one process: a few seconds."""
+    output = run(
+        "bench-robots",
+        ["--deals", "2", "--budget", "8", "--workers", "1", "--variants", "block,partners"],
+    )
+    assert lines(output, r"^2 duplicate deals per variant and pair; expert budget 8 playouts per move$"), (
+        output
+    )
+    for variant, seats in (("block", 2), ("partners", 4)):
+        for pair in ("expert vs house", "house vs beginner", "expert vs beginner"):
+            assert lines(
+                output, rf"^{variant}\s+{seats}\s+{pair}\s+{NUMBER}%\s+{NUMBER} pt\s+2\s+{NUMBER}$"
+            ), output
