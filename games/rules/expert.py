@@ -23,9 +23,10 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .match import apply
-from .round import legal_plays
-from .state import PLAYING, Action, Match, Round, line_from_json
+from .playout import OPTIONS, TILE_A, TILE_B, Move, Playout, fit_mask, from_match
+from .round import HAS, legal_plays
+from .scoring import fives_threes_points
+from .state import PLAYING, Match, Round, line_from_json
 from .tiles import ALL_TILES, Tile, parse_tile
 from .variants import VARIANTS, Ruleset, get_ruleset
 
@@ -132,37 +133,77 @@ def determinize_line(view: dict[str, Any], rng: random.Random) -> Match:
     return Match(view["variant"], seats, view["target"], tuple(view["scores"]), state, PLAYING, None)
 
 
-def greedy(rules: Ruleset, match: Match) -> Action:
-    """The playouts' default policy: the play that scores most now (in the variants that
-    score during play), then the heaviest tile, doubles first among equals."""
-    rnd = match.round
-    assert rnd is not None
-    legal = rnd.legal
-    if len(legal) == 1:
-        return legal[0]
-    best = legal[0]
-    best_key = -1
-    for action in legal:
-        tile = action.tile
-        assert tile is not None
-        key = (tile[0] + tile[1]) * 2 + (tile[0] == tile[1])
-        if rules.play_points and rnd.line is not None:
-            after, _ = apply(match, action)
-            assert after.round is not None
-            side = rules.side_of(action.seat)
-            gained = after.round.points[side] - rnd.points[side]
-            key += 100 * gained
-        if key > best_key:
-            best, best_key = action, key
+# What the playouts' default policy weighs, in points of preference (robots.py's house
+# robot weighs much the same, on a view).
+POINTS = 10.0  # a point scored now
+DOUBLE = 4.0  # a double laid
+HELD = 1.5  # a tile left in the hand that fits an end the play leaves open
+
+
+def greedy(st: Playout) -> Move:
+    """The playouts' default policy, a quick house robot: points scored now, pips shed
+    (three times as many in ``family``, where pips are what one scores), a double laid,
+    tiles kept that fit the ends left open. Ties keep the first play in the engine's order."""
+    rules = st.rules
+    wild = st.wild
+    heavy = 3 if rules.low_score_wins else 1
+    seat = st.turn
+    hand = st.hands[seat]
+    if st.center < 0:  # the opening tile: any tile of the hand
+        ends: list[int] = []
+        tiles = hand
+    else:
+        ends = st.arm_num[: st.n_ends]
+        tiles = hand & fit_mask(ends, wild)
+    scored = rules.play_points and st.center >= 0
+    if scored:
+        side = seat % 2 if rules.teams else seat
+        count = st.count()
+        room = None if st.target is None else st.target - st.scores[side]
+    options = OPTIONS[wild]
+    best: Move = (-1, -1, -1)
+    best_score = -1e9
+    while tiles:
+        low = tiles & -tiles
+        i = low.bit_length() - 1
+        tiles ^= low
+        a = TILE_A[i]
+        b = TILE_B[i]
+        rest = hand ^ low
+        base = (a + b) * heavy + (DOUBLE if a == b else 0.0)
+        if not ends:
+            score = base
+            for n in (a, b):
+                fits = rest if wild and n == 0 else (HAS[n] | HAS[0] if wild else HAS[n])
+                score += HELD * (rest & fits).bit_count()
+            if score > best_score:
+                best, best_score = (i, -1, -1), score
+            continue
+        for e, number in enumerate(ends):
+            for opened in options[i][number]:
+                score = base
+                for k, n in enumerate(ends):
+                    if k == e:
+                        n = opened
+                    fits = rest if wild and n == 0 else (HAS[n] | HAS[0] if wild else HAS[n])
+                    score += HELD * (rest & fits).bit_count()
+                if scored:
+                    total = st.count_after(i, e, opened, count)
+                    if rules.play_points == "fives":
+                        gained = total if total and total % 5 == 0 else 0
+                    else:
+                        gained = fives_threes_points(total) + (0 if rest else 1)
+                        if room is not None and gained > room:
+                            gained = 0  # R35
+                    score += POINTS * gained
+                if score > best_score:
+                    best, best_score = (i, e, opened), score
     return best
 
 
-def outcome(rules: Ruleset, match: Match, side: int) -> float:
+def outcome(rules: Ruleset, points: list[int], side: int) -> float:
     """What the round, played out, brought ``side``: its points minus the mean of the
     other sides' (``family``: the others' mean minus its own, low score winning)."""
-    rnd = match.round
-    assert rnd is not None
-    points = rnd.points
     others = [p for s, p in enumerate(points) if s != side]
     mean = sum(others) / len(others)
     if rules.low_score_wins:
@@ -170,27 +211,34 @@ def outcome(rules: Ruleset, match: Match, side: int) -> float:
     return points[side] - mean
 
 
-def playout_line(match: Match, first: Action, side: int) -> float:
-    """Play ``first``, then the round to its end with ``greedy``; the ``outcome`` for ``side``."""
-    rules = VARIANTS[match.variant]
-    match, _ = apply(match, first)
-    while match.status == PLAYING:
-        match, _ = apply(match, greedy(rules, match))
-    return outcome(rules, match, side)
+def determinize_compact(view: dict[str, Any], rng: random.Random) -> Playout:
+    """``determinize_line``, in the playouts' compact form."""
+    return from_match(determinize_line(view, rng))
+
+
+def playout_compact(st: Playout, move: Move, side: int) -> float:
+    """Play ``move``, then the round to its end with ``greedy``; the ``outcome`` for ``side``."""
+    st = st.copy()
+    st.play(move)
+    while not st.result:
+        st.play(greedy(st))
+    return outcome(st.rules, st.points, side)
 
 
 class Family(NamedTuple):
-    """What the search needs of a game family."""
+    """What the search needs of a game family, for one of its variants: a new family
+    plugs in by giving its own three functions."""
 
-    determinize: Callable[[dict[str, Any], random.Random], Match]
-    """A whole state the seat's view cannot tell from the true one, dealt with the generator."""
-    legal: Callable[[Match], tuple[Action, ...]]
-    """The plays of the seat to act, in the order of the view's ``legal``."""
-    playout: Callable[[Match, Action, int], float]
-    """Play the action, then the round to its end; what it brought the side."""
+    determinize: Callable[[dict[str, Any], random.Random], Any]
+    """A whole state the seat's view cannot tell from the true one, dealt with the
+    generator from the tiles the seat cannot see (``deal_unseen`` does it for any set)."""
+    moves: Callable[[Any], list[Any]]
+    """The plays of the seat to act in that state, in the order of the view's ``legal``."""
+    playout: Callable[[Any, Any, int], float]
+    """Play the move, then the round to its end; what it brought the side (``outcome``)."""
 
 
-LINE = Family(determinize_line, lambda m: m.round.legal if m.round else (), playout_line)
+LINE = Family(determinize_compact, Playout.legal, playout_compact)
 FAMILIES: dict[str, Family] = {v: LINE for v in VARIANTS}
 """The family of each variant the expert plays."""
 
@@ -223,7 +271,9 @@ def search(
         if r and should_stop is not None and should_stop():
             break
         state = family.determinize(view, rng)
-        for i, action in enumerate(family.legal(state)):
-            totals[i] += family.playout(state, action, side)
+        moves = family.moves(state)
+        assert len(moves) == len(legal)
+        for i, move in enumerate(moves):
+            totals[i] += family.playout(state, move, side)
     best = max(range(len(legal)), key=lambda i: (totals[i], -i))
     return dict(legal[best])
