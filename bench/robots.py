@@ -31,6 +31,8 @@ import time
 from multiprocessing import Pool
 
 from games.rules import PLAYING, VARIANTS, apply, deal_round, new_match, view
+from games.rules.knowledge import advance, fresh
+from games.rules.record import event_action
 from games.rules.robots import Budget, choose
 from games.rules.state import Action
 
@@ -48,16 +50,23 @@ def seatings(variant: str, seats: int) -> list[list[int]]:
 def play(variant: str, seats: int, seed: str, levels: list[str], budget: int) -> list[int]:
     """One round from ``seed``, each seat played at its level; the round's points per seat
     (per side in partners)."""
-    match, _ = deal_round(new_match(variant, seats, None), seed)
+    wild = VARIANTS[variant].wild_blanks
+    match, events = deal_round(new_match(variant, seats, None), seed)
+    known = advance(variant, fresh(seats), None, [a for e in events if (a := event_action(e, wild))])
     while match.status == PLAYING:
         assert match.round is not None
         seat = match.round.turn
         if len(match.round.legal) == 1:
             action = match.round.legal[0]
         else:
-            choice = choose(view(match, seat), levels[seat], seed=f"{seed}/{seat}", budget=Budget(budget))
-            action = Action.from_dict(choice)
-        match, _ = apply(match, action)
+            # The view as the site shows it: with what the round has shown (knowledge.py).
+            seen = view(match, seat, shown=known["none"])
+            action = Action.from_dict(
+                choose(seen, levels[seat], seed=f"{seed}/{seat}", budget=Budget(budget))
+            )
+        line = match.round.line
+        match, events = apply(match, action)
+        known = advance(variant, known, line, [a for e in events if (a := event_action(e, wild))])
     assert match.round is not None
     return list(match.round.points)
 

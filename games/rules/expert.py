@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .playout import OPTIONS, TILE_A, TILE_B, Move, Playout, fit_mask, from_match
+from .playout import FULL, OPTIONS, TILE_A, TILE_B, Move, Playout, fit_mask, from_match
 from .round import HAS, legal_plays
 from .scoring import fives_threes_points
 from .state import PLAYING, Match, Round, line_from_json
@@ -140,12 +140,20 @@ DOUBLE = 4.0  # a double laid
 HELD = 1.5  # a tile left in the hand that fits an end the play leaves open
 
 
+FITS = (
+    tuple(HAS[n] for n in range(7)),
+    tuple(FULL if n == 0 else HAS[n] | HAS[0] for n in range(7)),
+)
+"""``FITS[wild][n]``: the tiles that fit an end showing ``n`` (R3, R22)."""
+
+
 def greedy(st: Playout) -> Move:
     """The playouts' default policy, a quick house robot: points scored now, pips shed
     (three times as many in ``family``, where pips are what one scores), a double laid,
     tiles kept that fit the ends left open. Ties keep the first play in the engine's order."""
     rules = st.rules
     wild = st.wild
+    fits = FITS[wild]
     heavy = 3 if rules.low_score_wins else 1
     seat = st.turn
     hand = st.hands[seat]
@@ -159,7 +167,8 @@ def greedy(st: Playout) -> Move:
     if scored:
         side = seat % 2 if rules.teams else seat
         count = st.count()
-        room = None if st.target is None else st.target - st.scores[side]
+        room = 10**9 if st.target is None else st.target - st.scores[side]
+        fives = rules.play_points == "fives"
     options = OPTIONS[wild]
     best: Move = (-1, -1, -1)
     best_score = -1e9
@@ -172,28 +181,22 @@ def greedy(st: Playout) -> Move:
         rest = hand ^ low
         base = (a + b) * heavy + (DOUBLE if a == b else 0.0)
         if not ends:
-            score = base
-            for n in (a, b):
-                fits = rest if wild and n == 0 else (HAS[n] | HAS[0] if wild else HAS[n])
-                score += HELD * (rest & fits).bit_count()
+            score = base + HELD * ((rest & fits[a]).bit_count() + (rest & fits[b]).bit_count())
             if score > best_score:
                 best, best_score = (i, -1, -1), score
             continue
+        held = [(rest & fits[n]).bit_count() for n in ends]
+        kept = sum(held)
         for e, number in enumerate(ends):
             for opened in options[i][number]:
-                score = base
-                for k, n in enumerate(ends):
-                    if k == e:
-                        n = opened
-                    fits = rest if wild and n == 0 else (HAS[n] | HAS[0] if wild else HAS[n])
-                    score += HELD * (rest & fits).bit_count()
+                score = base + HELD * (kept - held[e] + (rest & fits[opened]).bit_count())
                 if scored:
                     total = st.count_after(i, e, opened, count)
-                    if rules.play_points == "fives":
-                        gained = total if total and total % 5 == 0 else 0
+                    if fives:
+                        gained = total if total % 5 == 0 else 0
                     else:
                         gained = fives_threes_points(total) + (0 if rest else 1)
-                        if room is not None and gained > room:
+                        if gained > room:
                             gained = 0  # R35
                     score += POINTS * gained
                 if score > best_score:
