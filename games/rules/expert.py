@@ -251,11 +251,14 @@ def search(
 ) -> dict[str, Any]:
     """The expert's play (record form, one of ``view["legal"]``): see the module's docstring.
 
-    ``playouts`` bounds the work: the search runs rounds of one playout per legal play,
-    each round on a fresh dealing of the unseen tiles (the same dealing for every play,
-    so they are compared on equal luck), until ``playouts`` are spent or ``should_stop()``
-    says to stop (asked before each round after the first). The generator is seeded by
-    ``seed`` and the position, so the same view, seed and budget give the same play.
+    The search deals the unseen tiles afresh for each round of playouts, and plays one
+    playout per play still in the running on that dealing (every play compared on the
+    same luck). It spends ``playouts`` in phases, sequential halving: after each phase
+    but the last, the better half of the plays stays in the running, so the best plays
+    get the most playouts. ``should_stop()``, if given, is asked before each dealing
+    after the first; once it says True the search stops and plays the best so far. The
+    generator is seeded by ``seed`` and the position, so the same view, seed and budget
+    give the same play.
     """
     from .robots import position_key  # robots.py imports this module lazily
 
@@ -269,14 +272,24 @@ def search(
     side = rules.side_of(view["seat"])
     rng = random.Random(f"expert/{seed}/{position_key(view)}")
     totals = [0.0] * len(legal)
-    rounds = max(1, playouts // len(legal))
-    for r in range(rounds):
-        if r and should_stop is not None and should_stop():
-            break
-        state = family.determinize(view, rng)
-        moves = family.moves(state)
-        assert len(moves) == len(legal)
-        for i, move in enumerate(moves):
-            totals[i] += family.playout(state, move, side)
-    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+    alive = list(range(len(legal)))
+    phases = max(1, (len(legal) - 1).bit_length())  # ceil(log2(plays))
+    dealt = 0
+    for phase in range(phases):
+        for _ in range(max(1, playouts // (phases * len(alive)))):
+            if dealt and should_stop is not None and should_stop():
+                break
+            state = family.determinize(view, rng)
+            moves = family.moves(state)
+            assert len(moves) == len(legal)
+            dealt += 1
+            for i in alive:
+                totals[i] += family.playout(state, moves[i], side)
+        else:
+            if phase < phases - 1:  # keep the better half (ties: the first in the view's order)
+                alive = sorted(sorted(alive, key=lambda i: (-totals[i], i))[: (len(alive) + 1) // 2])
+            continue
+        break
+    # Every play still in the running has had the same playouts: their totals compare.
+    best = min(alive, key=lambda i: (-totals[i], i))
     return dict(legal[best])
