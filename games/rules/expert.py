@@ -1,20 +1,21 @@
 """The expert robot: determinized Monte Carlo on one seat's view (docs/architecture.md, robots).
 
-It never reads a hidden tile. For each playout it deals the tiles its seat cannot see
+It never reads a hidden tile. Again and again it deals the tiles its seat cannot see
 (the other hands, the stock or the tiles set aside) at random, consistently with what
 the seat knows: each hand's size, the stock's size, and the numbers each seat has
 shown it holds none of (R6: the passes, and the view's public panel when the caller
-gave it). In that dealing it plays one of its legal plays and then the round to its
-end with a fast default policy, and it keeps, for each play, the mean of what the
-round brought its side. It plays the play with the best mean.
+gave it). On each dealing it plays each of its legal plays still in the running and
+then the round to its end with a fast default policy (a playout, on the compact round
+of playout.py), and adds up what each play brought its side. The plays are halved
+phase by phase (``search``), and it plays the best total.
 
 What a round brings a side (``outcome``): the points it scored this round minus the
 mean of the other sides' (in ``family``, where each seat scores its pips and low
 wins, the mean of the others' minus its own).
 
-A game family plugs in through a ``Family``: how to deal a view's unseen tiles
-(``determinize``), how to play a playout (``playout``), and what the playout's end
-brings the seat (its return value).
+A game family plugs in through a ``Family`` (``FAMILIES``, by variant): how to deal a
+view's unseen tiles into a whole state (``determinize``), the seat's plays in that
+state (``moves``), and a playout (``playout``: what the round brought the side).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .round import HAS, legal_plays
 from .scoring import fives_threes_points
 from .state import PLAYING, Match, Round, line_from_json
 from .tiles import ALL_TILES, Tile, parse_tile
-from .variants import VARIANTS, Ruleset, get_ruleset
+from .variants import DRAW_ONE, VARIANTS, Ruleset, get_ruleset
 
 
 def known_none(view: dict[str, Any]) -> list[set[int]]:
@@ -47,11 +48,9 @@ def known_none(view: dict[str, Any]) -> list[set[int]]:
     for entry in rnd.get("public") or []:
         for s in entry["none"]:
             none[s].add(entry["number"])
-    if rules.no_fit != "draw_one":
+    if rules.no_fit != DRAW_ONE:
         for s, passed in enumerate(rnd["passes"]):
             none[s].update(passed)
-            if rules.wild_blanks and passed:
-                none[s].add(0)
     return none
 
 
