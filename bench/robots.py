@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with Pool(args.workers) as pool:
         for variant, seats in cases:
-            deals = args.deals or (max(20, DEALS[variant] // 10) if args.quick else DEALS[variant])
+            deals = args.deals or max(20, round(DEALS[variant] * (0.1 if args.quick else args.scale)))
             for a, b in pairs:
                 t0 = time.monotonic()
                 tasks = [(variant, seats, a, b, i, budget) for i in range(deals)]
