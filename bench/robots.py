@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="fewer deals and a smaller budget: a few minutes"
     )
-    parser.add_argument("--deals", type=int, help="deals per variant and pair (default 300; --quick 40)")
+    parser.add_argument("--deals", type=int, help="deals per variant and pair (default: DEALS, by variant)")
+    parser.add_argument("--scale", type=float, default=1.0, help="DEALS times this (default 1)")
     parser.add_argument(
         "--budget", type=int, help="the expert's playouts per move (default 600; --quick 200)"
     )
