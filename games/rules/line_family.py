@@ -14,7 +14,7 @@ from . import knowledge
 from .deal import deal, keys, shuffle
 from .match import apply, deal_round, legal_actions, new_match, table_play
 from .record import ReplayError, event_action as _event_action, journal, match_record, replay, replay_match
-from .robots import choose as house_choice
+from .robots import house as house_choice
 from .state import Action, Match, from_json, line_to_json, to_json
 from .tiles import SETS, tile_str
 from .variants import DAILY_ROUNDS, VARIANTS, get_ruleset

@@ -1,6 +1,16 @@
-"""The house robot: a deterministic choice among the legal plays, from its seat's view alone.
+"""The robots: a choice among the legal plays, from one seat's view alone (docs/architecture.md).
 
-It fills the daily challenge's seats (R61): the same view always gives the same
+Three levels (``LEVELS``), all through ``choose(view, level, seed=..., budget=...)``:
+
+- ``beginner``: a random legal play, from a generator seeded by the caller's ``seed``
+  and the position the view shows (so two turns differ, and a test is repeatable);
+- ``house``: the house robot below, a fixed function of the view;
+- ``expert``: a search over the deals the seat cannot tell apart (games/rules/expert.py),
+  bounded by ``budget``.
+
+None of them ever reads anything but the view: no hidden tile, no clock, no I/O.
+
+The house robot fills the daily challenge's seats (R61): the same view always gives the same
 play, so two players who play alike get the same game. It plays sensibly:
 it takes points in ``all_fives`` and ``fives_threes``, sheds heavy tiles and
 doubles, keeps open the numbers it holds most of, plays on numbers its
@@ -9,7 +19,9 @@ opponents passed on and spares those its partner passed on.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .line import place
 from .round import open_options
@@ -67,8 +79,53 @@ def _score(view: dict[str, Any], action: dict[str, Any], hand: list[Tile]) -> fl
     return score
 
 
-def choose(view: dict[str, Any]) -> dict[str, Any]:
-    """The robot's play for the seat whose view this is (it must be that seat's turn)."""
+LEVELS = ("beginner", "house", "expert")
+"""The robots' levels, weakest first."""
+
+DEFAULT_PLAYOUTS = 2000
+"""The expert's playouts per move when the caller sets no budget."""
+
+
+class Budget(NamedTuple):
+    """What bounds the expert's search for one move (the engine has no clock of its own).
+
+    ``playouts``: the most playouts (games played out to the round's end from one dealing
+    of the unseen tiles) it runs for the move, spread over its legal plays.
+    ``should_stop``: called between playouts; once it returns True the search stops and
+    the best play so far is chosen (the caller builds it from its own clock, e.g.
+    ``lambda: time.monotonic() > deadline``). At least one playout per play is run first
+    whenever ``playouts`` allows, so the choice is never blind.
+    """
+
+    playouts: int = DEFAULT_PLAYOUTS
+    should_stop: Callable[[], bool] | None = None
+
+
+def position_key(view: dict[str, Any]) -> str:
+    """What distinguishes one turn from another in a seat's view: mixed into the seeds of
+    the beginner and the expert, so that two turns of one game draw different numbers."""
+    rnd = view["round"] or {}
+    line = rnd.get("line")
+    laid = 0 if line is None else 1 + sum(len(line[e]) for e in ("left", "right", "up", "down"))
+    return "/".join(
+        str(x)
+        for x in (
+            view["variant"],
+            view["seat"],
+            view["scores"],
+            rnd.get("number"),
+            laid,
+            rnd.get("hand_sizes"),
+            rnd.get("stock_size"),
+            rnd.get("drawn"),
+            view["hand"],
+            line and line.get("ends"),
+        )
+    )
+
+
+def house(view: dict[str, Any]) -> dict[str, Any]:
+    """The house robot's play for the seat whose view this is (it must be that seat's turn)."""
     legal = view["legal"]
     if not legal:
         raise ValueError("the robot has nothing to play: it is not its turn")
@@ -80,3 +137,53 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
         if s > best_score:  # strictly better: ties keep the first, so the choice is deterministic
             best, best_score = action, s
     return dict(best)
+
+
+def house_of_family(view: dict[str, Any]) -> dict[str, Any]:
+    """The house robot of the view's game family (``house`` above for the line games)."""
+    from .families import family  # the registry imports the line family, which imports this module
+
+    play: dict[str, Any] = family(view["variant"]).house_choice(view)
+    return play
+
+
+def beginner(view: dict[str, Any], seed: str = "") -> dict[str, Any]:
+    """A random legal play, drawn from ``seed`` and the position (``position_key``)."""
+    legal = view["legal"]
+    if not legal:
+        raise ValueError("the robot has nothing to play: it is not its turn")
+    rng = random.Random(f"beginner/{seed}/{position_key(view)}")
+    return dict(rng.choice(legal))
+
+
+def choose(
+    view: dict[str, Any],
+    level: str = "house",
+    *,
+    seed: str = "",
+    budget: Budget | int | None = None,
+) -> dict[str, Any]:
+    """The robot's play, in record form and among ``view["legal"]``, for the seat whose view
+    this is (it must be that seat's turn).
+
+    ``level``: one of ``LEVELS``. ``seed``: the caller's seed for the beginner's and the
+    expert's random choices (the same view, level, seed and budget always give the same
+    play, unless a ``should_stop`` stops the expert at a different point). ``budget``: the
+    expert's ``Budget``, or just its number of playouts; None: ``Budget()``. The house
+    robot reads neither.
+    """
+    if level == "house":
+        return house_of_family(view)
+    if level == "beginner":
+        return beginner(view, seed)
+    if level == "expert":
+        from .expert import FAMILIES, search  # loaded only when an expert plays
+
+        if view["variant"] not in FAMILIES:  # a game the search does not know yet
+            return house_of_family(view)
+        if budget is None:
+            budget = Budget()
+        elif isinstance(budget, int):
+            budget = Budget(budget)
+        return search(view, seed, budget.playouts, budget.should_stop)
+    raise ValueError(f"no robot level {level!r}; one of {', '.join(LEVELS)}")

@@ -22,6 +22,9 @@ ENGINE = [f for f in FILES if f.name != "__main__.py"]
 
 IMPURE = {"random", "time", "datetime", "secrets", "os", "uuid"}
 """Global randomness, the clock, the environment: none of them in the engine."""
+SEEDED = {"robots.py", "expert.py"}
+"""The robots draw their random choices from ``random.Random(seed)`` generators they make
+(docs/architecture.md, robots): they may import ``random``, for that use alone."""
 CLI_ALLOWED = {"argparse", "json", "random", "sys"}
 """What the command line may import besides the engine and ``__future__``/``typing``."""
 
@@ -81,10 +84,34 @@ def test_only_the_standard_library_and_itself(path: Path):
 
 @pytest.mark.parametrize("path", ENGINE, ids=name)
 def test_no_global_randomness_clock_or_environment(path: Path):
+    impure = IMPURE - {"random"} if path.name in SEEDED else IMPURE
     for module, level, line in imports(path):
         if not level:
             top = module.split(".")[0]
-            assert top not in IMPURE, f"{name(path)}:{line} imports {module}"
+            assert top not in impure, f"{name(path)}:{line} imports {module}"
+
+
+def assert_seeded_randomness_only(path: Path) -> list[ast.Attribute]:
+    """``random`` only as ``random.Random(seed)``: no module-level generator, no unseeded one."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    uses = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)]
+    uses = [n for n in uses if n.value.id == "random"]  # type: ignore[attr-defined]
+    assert all(n.attr in ("Random",) for n in uses), f"{name(path)} uses the global generator"
+    calls = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func in uses
+    ]
+    assert all(c.args or c.keywords for c in calls), f"{name(path)}: random.Random() without a seed"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.module != "random", "from random import ... uses the global generator"
+    return uses
+
+
+@pytest.mark.parametrize("file", sorted(SEEDED))
+def test_the_robots_seed_their_randomness(file: str):
+    assert assert_seeded_randomness_only(RULES / file), f"{file} makes its seeded generators"
 
 
 @pytest.mark.parametrize("path", ENGINE, ids=name)
@@ -106,21 +133,7 @@ def test_the_command_line_imports_only_what_it_needs():
 
 def test_the_command_line_seeds_its_randomness():
     """``random`` only as ``random.Random(seed)``: no module-level generator, no unseeded one."""
-    tree = ast.parse((RULES / "__main__.py").read_text(encoding="utf-8"))
-    uses = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)]
-    uses = [n for n in uses if n.value.id == "random"]  # type: ignore[attr-defined]
-    assert uses, "the command line plays random legal moves"
-    assert all(n.attr == "Random" for n in uses)
-    calls = [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func in uses
-    ]
-    assert len(calls) == len(uses)
-    assert all(c.args or c.keywords for c in calls), "random.Random() without a seed"
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            assert node.module != "random", "from random import ... uses the global generator"
+    assert assert_seeded_randomness_only(RULES / "__main__.py"), "the command line plays random legal moves"
 
 
 def test_importing_the_engine_loads_nothing_else():
