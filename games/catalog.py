@@ -23,6 +23,7 @@ NAMES: dict[str, Promise] = {
     "classic": _("Domino classique"),
     "all_fives": _("Cinq partout"),
     "fives_threes": _("Cinq-trois"),
+    "mexican": _("Train mexicain"),
 }
 
 # What is not shown beside the summary (seats, tiles dealt, targets): what is left after
@@ -73,6 +74,15 @@ SUMMARIES: dict[str, Promise] = {
         "par multiple de 5 (15 rapporte 8), et poser son dernier domino rapporte un point de "
         "plus. L’objectif doit être atteint exactement : une pose qui le dépasserait ne marque "
         "rien, et la partie s’arrête dès qu’il est atteint."
+    ),
+    "mexican": _(
+        "Se joue avec un jeu double-douze : chaque manche part d’un double posé au centre, le "
+        "12-12, puis le 11-11, et ainsi de suite. Chacun fait partir son train du centre, un "
+        "train mexicain est à tous, et l’on ne joue sur le train d’un autre que s’il porte son "
+        "marqueur ; qui ne peut pas jouer pioche un domino, le pose s’il convient, sinon passe "
+        "et pose son marqueur. Un double posé doit être couvert avant toute autre pose. Chacun "
+        "marque les points restés dans sa main, et après la dernière manche le plus petit total "
+        "gagne."
     ),
 }
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from . import line_family
+from . import line_family, trains
 from .errors import RuleError
 
-FAMILIES: tuple[ModuleType, ...] = (line_family,)
+FAMILIES: tuple[ModuleType, ...] = (line_family, trains)
 """Every family, in the order their variants are listed on the site."""
 
 BY_VARIANT: dict[str, ModuleType] = {variant: f for f in FAMILIES for variant in f.VARIANTS}

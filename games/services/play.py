@@ -24,7 +24,7 @@ from .core import (
 
 
 def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: object) -> Change:
-    """A seat's play: ``move`` is ``{"play", "end"?, "open"?}`` (docs/protocol.md)."""
+    """A seat's play: ``move`` is ``{"play", "end"?, "open"?, "train"?}`` (docs/protocol.md)."""
     with transaction.atomic():
         game = load_table(game_id)
         seat = acting_seat(game, user)  # its seats' sanctions come with the locked read
