@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import VARIANTS, apply, deal_round, new_match, table_play, view
+from games.rules import apply, deal_round, new_match, table_play, view
 from games.rules.knowledge import advance, fresh, public_info, shown_none
 from games.rules.record import event_action
+from games.rules.variants import VARIANTS  # the line family's (its tests)
 
 SEEDS = [f"knowledge-{i}" for i in range(25)]
 

@@ -25,7 +25,6 @@ from games.rules import (
     OVER,
     PLAYING,
     ROUND_OVER,
-    VARIANTS,
     Action,
     Match,
     apply,
@@ -43,6 +42,7 @@ from games.rules import (
 from games.rules.__main__ import play_match
 from games.rules.record import event_action, replay, replay_match
 from games.rules.robots import choose
+from games.rules.variants import VARIANTS  # the line family's (its tests)
 
 SETUPS = [(v, n) for v, r in VARIANTS.items() for n in range(r.min_seats, r.max_seats + 1)]
 """Every variant with every number of seats it allows (games/rules/variants.py)."""

@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from games.rules import PLAYING, VARIANTS, RuleError, apply, deal_round, new_match, table_play
+from games.rules import PLAYING, RuleError, apply, deal_round, new_match, table_play
 from games.rules.line import END_NAMES
+from games.rules.variants import VARIANTS  # the line family's (its tests)
 
 
 def expected_table_play(match):

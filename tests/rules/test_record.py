@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from games.rules import ALL_TILES, VARIANTS
+from games.rules import ALL_TILES
 from games.rules.__main__ import play_match
 from games.rules.record import ReplayError, replay
 from games.rules.tiles import hand_pips, parse_tile
+from games.rules.variants import VARIANTS  # the line family's (its tests)
 
 
 def tiles(*texts: str) -> list[str]:

@@ -1,11 +1,13 @@
-"""The house robot against a random player: it must clearly win, in every variant."""
+"""The line games' house robot against a random player: it must clearly win, in every
+variant of the line family (Train mexicain's robot: tests/rules/test_r70_mexican.py)."""
 
 import random
 
 import pytest
 
-from games.rules import PLAYING, VARIANTS, Action, apply, deal_round, new_match, view
+from games.rules import PLAYING, Action, apply, deal_round, new_match, view
 from games.rules.robots import choose
+from games.rules.variants import VARIANTS
 
 ROUNDS = 2000
 
