@@ -24,6 +24,7 @@ NAMES: dict[str, Promise] = {
     "all_fives": _("Cinq partout"),
     "fives_threes": _("Cinq-trois"),
     "chinois": _("Domino chinois"),
+    "mexican": _("Train mexicain"),
     "triominos": _("Triominos"),
 }
 
@@ -82,6 +83,15 @@ SUMMARIES: dict[str, Promise] = {
         "convient pioche un seul domino, le pose s’il convient, sinon passe. À la fin de chaque "
         "manche, chacun marque les points restés dans sa main ; la partie s’arrête quand un "
         "joueur atteint l’objectif, et le plus petit total gagne."
+    ),
+    "mexican": _(
+        "Se joue avec un jeu double-douze : chaque manche part d’un double posé au centre, le "
+        "12-12, puis le 11-11, et ainsi de suite. Chacun fait partir son train du centre, un "
+        "train mexicain est à tous, et l’on ne joue sur le train d’un autre que s’il porte son "
+        "marqueur ; qui ne peut pas jouer pioche un domino, le pose s’il convient, sinon passe "
+        "et pose son marqueur. Un double posé doit être couvert avant toute autre pose. Chacun "
+        "marque les points restés dans sa main, et après la dernière manche le plus petit total "
+        "gagne."
     ),
     "triominos": _(
         "Des tuiles triangulaires, un chiffre de 0 à 5 à chaque coin, se posent sur une grille "

@@ -150,14 +150,15 @@ def knowledge_advance(
     return family(variant).knowledge_advance(variant, known, before, actions)  # type: ignore[no-any-return]
 
 
-def written_deal(variant: str, seats: int, seed: str) -> tuple[list[list[str]], list[str]]:
-    """The deal of ``seed`` (R12) as a record writes it: the hands, the stock."""
-    return family(variant).written_deal(variant, seats, seed)  # type: ignore[no-any-return]
+def written_deal(variant: str, seats: int, seed: str, number: int = 1) -> tuple[list[list[str]], list[str]]:
+    """The deal of ``seed`` (R12) for round ``number`` as a record writes it: the hands, the
+    stock (the round matters where its engine is out of the deal, R71)."""
+    return family(variant).written_deal(variant, seats, seed, number)  # type: ignore[no-any-return]
 
 
-def deal_explained(variant: str, seats: int, seed: str) -> dict[str, Any]:
-    """The deal of ``seed`` step by step, as docs/record.md says to redo it."""
-    return family(variant).deal_explained(variant, seats, seed)  # type: ignore[no-any-return]
+def deal_explained(variant: str, seats: int, seed: str, number: int = 1) -> dict[str, Any]:
+    """The deal of ``seed`` (for round ``number``) step by step, as docs/record.md says to redo it."""
+    return family(variant).deal_explained(variant, seats, seed, number)  # type: ignore[no-any-return]
 
 
 def replay_frame(match: Any) -> dict[str, Any]:

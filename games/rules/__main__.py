@@ -17,6 +17,7 @@ from . import (
     PLAYING,
     VARIANTS,
     ReplayError,
+    RuleError,
     apply,
     deal_round,
     event_action,
@@ -50,7 +51,7 @@ def play_match(
     while match.status != OVER and len(rounds) < MAX_ROUNDS:
         number = len(rounds) + 1
         rs = round_seed(seed, number)
-        hands, stock = written_deal(variant, seats, rs)
+        hands, stock = written_deal(variant, seats, rs, number)
         match, events = deal_round(match, rs)
         actions += [(number, a) for e in events if (a := event_action(variant, e))]
         while match.status == PLAYING:
@@ -70,7 +71,7 @@ def daily_deals(seed: str, variant: str, seats: int) -> dict[str, Any]:
     rounds = []
     for number in range(1, DAILY_ROUNDS + 1):
         rs = round_seed(seed, number)
-        hands, stock = written_deal(variant, seats, rs)
+        hands, stock = written_deal(variant, seats, rs, number)
         rounds.append({"number": number, "seed": rs, "hands": hands, "stock": stock})
     return {"variant": variant, "seats": seats, "seed": seed, "rounds": rounds}
 
@@ -132,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.target is not None and args.target not in rules.targets:
         parser.error(f"the target of {args.variant} is one of {', '.join(map(str, rules.targets))}")
     target: Any = None if args.daily else (args.target if args.target is not None else "default")
+    try:
+        new_match(args.variant, args.seats, target)
+    except RuleError as e:  # --daily where the variant has no match without a target (mexican)
+        parser.error(e.message)
     print(json.dumps(play_match(args.variant, args.seats, args.seed, args.robots, target)))
     return 0
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from . import line_family, triominos
+from . import line_family, trains, triominos
 from .errors import RuleError
 
-FAMILIES: tuple[ModuleType, ...] = (line_family, triominos)
+FAMILIES: tuple[ModuleType, ...] = (line_family, trains, triominos)
 """Every family, in the order their variants are listed on the site."""
 
 BY_VARIANT: dict[str, ModuleType] = {variant: f for f in FAMILIES for variant in f.VARIANTS}

@@ -57,15 +57,16 @@ def knowledge_advance(
     return knowledge.advance(variant, known, line, actions)
 
 
-def written_deal(variant: str, seats: int, seed: str) -> tuple[list[list[str]], list[str]]:
-    """The deal of ``seed`` (R12), written as a record writes it: the hands, the stock."""
+def written_deal(variant: str, seats: int, seed: str, number: int = 1) -> tuple[list[list[str]], list[str]]:
+    """The deal of ``seed`` (R12), written as a record writes it: the hands, the stock.
+    ``number`` (the round's) changes nothing: every round of a line game is dealt alike."""
     dealt = deal(seed, get_ruleset(variant), seats)
     return [[tile_str(t) for t in hand] for hand in dealt.hands], [tile_str(t) for t in dealt.stock]
 
 
-def deal_explained(variant: str, seats: int, seed: str) -> dict[str, Any]:
+def deal_explained(variant: str, seats: int, seed: str, number: int = 1) -> dict[str, Any]:
     """The deal of ``seed`` step by step, as docs/record.md tells how to redo it: each
-    tile's key, the order they sort in, the hands and the stock."""
+    tile's key, the order they sort in, the hands and the stock (any round ``number``)."""
     rules = get_ruleset(variant)
     dealt = deal(seed, rules, seats)
     size = rules.hand_size(seats)

@@ -403,7 +403,7 @@ def deal_next(game: Game, match: Match) -> tuple[Match, list[dict[str, Any]]]:
     """
     number = match.round.number + 1 if match.round is not None else 1
     seed = round_seed(game.seed, number) if game.seed else secrets.token_hex(32)
-    hands, stock = written_deal(game.variant, game.seats, seed)
+    hands, stock = written_deal(game.variant, game.seats, seed, number)
     match, events = deal_round(match, seed)
     assert match.round is not None
     sealed = commitment(seed)

@@ -110,8 +110,14 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
                 message["end"] = legal["end"]
                 if rules.wild_blanks:
                     message["open"] = legal["open"]
+            if "train" in legal:  # mexican (R88)
+                message["train"] = legal["train"]
             await sockets[turn].send(message)
-            if not pages_checked and view["round"]["line"] is not None:
+            # A tile on the table: the line's, or a train's (mexican).
+            laid = view["round"].get("line") is not None or any(
+                train["tiles"] for train in view["round"].get("trains") or []
+            )
+            if not pages_checked and laid:
                 pages = await database_sync_to_async(page_texts)(gid, [*seats, watcher])
                 pages_checked, pages_version = True, version
         states = [await drain(s, version + 1) for s in everyone]

@@ -210,3 +210,28 @@ def test_r63_daily_prints_the_five_deals_of_a_days_seed():
     assert len({json.dumps(r["hands"]) for r in out["rounds"]}) == DAILY_ROUNDS
     refused = run("daily", "--seed", "s", "--variant", "block", "--seats", "5")
     assert refused.returncode == 2 and "2 to 4 seats" in refused.stderr
+
+
+def test_r71_mexican_play_of_five_rounds_replays_and_daily_deals_each_rounds_engine_out():
+    """``play --variant mexican --target 5``: a short match of the first five engines, whose
+    record (R88) replays; ``daily`` deals round n with its engine (13 - n) taken out."""
+    from games.rules.trains import deal as deal_mexican, get_ruleset as mexican_rules, tile_str
+
+    record = play("mexican", 3, "cli", "--target", "5", "--robots")
+    assert record["target"] == 5 and len(record["rounds"]) == 5
+    plays = [a for rd in record["rounds"] for a in rd["actions"] if "play" in a]
+    assert plays and all(a["train"] == "mexican" or a["train"] in range(3) for a in plays)
+    result = check_replayed(run("replay", "-", stdin=json.dumps(record)), record)
+    assert result["scores"] == [sum(r["points"][s] for r in result["rounds"]) for s in range(3)]
+    done = run("daily", "--seed", "jour", "--variant", "mexican", "--seats", "7")
+    assert done.returncode == 0, done.stderr
+    for entry in json.loads(done.stdout)["rounds"]:
+        number = entry["number"]
+        dealt = deal_mexican(entry["seed"], mexican_rules("mexican"), 7, number)
+        assert entry["hands"] == [[tile_str(t) for t in hand] for hand in dealt.hands]
+        assert entry["stock"] == [tile_str(t) for t in dealt.stock]
+        assert f"{13 - number}-{13 - number}" not in json.dumps(entry)
+        assert [len(h) for h in entry["hands"]] == [10] * 7
+    for args in (["--daily"], ["--target", "7"], ["--target", "100"]):
+        refused = run("play", "--variant", "mexican", "--seats", "3", "--seed", "x", *args)
+        assert refused.returncode == 2 and refused.stdout == "" and "usage:" in refused.stderr

@@ -1,4 +1,5 @@
-"""The house robot against a random player: it must clearly win, in every variant."""
+"""The line games' house robot against a random player: it must clearly win, in every
+variant of the line family (Train mexicain's robot: tests/rules/test_r70_mexican.py)."""
 
 import random
 

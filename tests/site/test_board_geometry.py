@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from games.rules import VARIANTS, apply, deal_round, new_match, table_play, trains
+from games.rules import apply, deal_round, new_match, table_play, trains
 from games.rules.state import line_to_json
+from games.rules.variants import VARIANTS  # the line family's: the games drawn as a line
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_TESTS = ROOT / "tests" / "js"

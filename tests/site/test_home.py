@@ -18,6 +18,7 @@ FRENCH_NAMES = {
     "all_fives": "Cinq partout",
     "fives_threes": "Cinq-trois",
     "chinois": "Domino chinois",
+    "mexican": "Train mexicain",
     "triominos": "Triominos",
 }
 
@@ -30,6 +31,7 @@ ENGLISH_NAMES = {
     "all_fives": "All fives",
     "fives_threes": "Fives and threes",
     "chinois": "Chinese dominoes",
+    "mexican": "Mexican Train",
     "triominos": "Triominos",
 }
 
@@ -93,6 +95,14 @@ def test_it_lists_every_variant_in_the_order_of_the_rules(client):
             "2 à 8",
             "12 (2 à 4 joueurs), 10 (5 ou 6 joueurs), 8 (7 ou 8 joueurs)",
             "100, 200 ou 300 points (200 par défaut)",
+        ),
+        (
+            "mexican",
+            "2 à 8",
+            "15 (2 à 4 joueurs), 12 (5 ou 6 joueurs), 10 (7 ou 8 joueurs)",
+            "13 ou 5 manches (13 par défaut)",
+        ),
+        (
             "triominos",
             "2 à 6",
             "9 (2 joueurs), 7 (3 ou 4 joueurs), 6 (5 ou 6 joueurs)",

@@ -49,6 +49,8 @@ class TrainsRules(NamedTuple):
     """Tiles dealt to each seat, indexed by number of seats (index 0 and 1 unused)."""
     targets: tuple[int, ...]
     default_target: int
+    target_is_rounds: bool = True
+    """A match's "target" is its number of rounds (R71), not points to reach."""
     low_score_wins: bool = True
     teams: bool = False
     draws: bool = True
@@ -136,12 +138,8 @@ def write_action(
 ) -> dict[str, Any]:
     """An action as a mexican record writes it: the line games' form (``state.action_record``)
     with the play's ``"train"`` (R88)."""
-    out = action_record(seat, kind, None if tile is None else tile_str(tile))
-    if kind == PLAY and train is not None:
-        out["train"] = train_name(train)
-    if auto:
-        out["auto"] = True
-    return out
+    place = {"train": train_name(train)} if kind == PLAY and train is not None else None
+    return action_record(seat, kind, None if tile is None else tile_str(tile), auto=auto, place=place)
 
 
 def read_action(data: object) -> Action:

@@ -40,13 +40,14 @@ def knowledge_advance(
     return {}
 
 
-def written_deal(variant: str, seats: int, seed: str) -> tuple[list[list[str]], list[str]]:
-    """The deal of ``seed`` (R81, R12), written as a record writes it: the hands, the pool."""
+def written_deal(variant: str, seats: int, seed: str, number: int = 1) -> tuple[list[list[str]], list[str]]:
+    """The deal of ``seed`` (R81, R12), written as a record writes it: the hands, the pool.
+    Every round is dealt alike, whatever its ``number``."""
     dealt = deal(seed, get_ruleset(variant), seats)
     return [[tri_str(t) for t in hand] for hand in dealt.hands], [tri_str(t) for t in dealt.stock]
 
 
-def deal_explained(variant: str, seats: int, seed: str) -> dict[str, Any]:
+def deal_explained(variant: str, seats: int, seed: str, number: int = 1) -> dict[str, Any]:
     """The deal of ``seed`` step by step, as docs/record.md tells how to redo it: each
     tile's key, the order they sort in, the hands and the pool."""
     rules = get_ruleset(variant)
