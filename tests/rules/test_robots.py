@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games.rules import ALL_TILES, PLAYING, VARIANTS, Action, apply, deal_round, new_match, view
+from games.rules import ALL_TILES, PLAYING, VARIANTS, Action, apply, deal_round, expert, new_match, view
 from games.rules.expert import determinize_line, known_none
 from games.rules.knowledge import advance, fresh
 from games.rules.record import event_action
@@ -236,3 +236,18 @@ def test_the_expert_deals_the_unseen_tiles_as_the_seat_knows_them_R6(variant, se
                 if s != seat:
                     assert not [t for t in rnd.hands[s] if t[0] in numbers or t[1] in numbers]
     assert constrained > 0
+
+
+@pytest.mark.parametrize("variant,seats", LEVEL_CASES)
+def test_a_family_plugs_into_the_expert_through_its_three_functions(variant, seats, monkeypatch):
+    """The search asks a variant's ``Family`` only: the engine's own (``expert.ENGINE``, for sets
+    of tiles the compact round does not know) plays legal, repeatable plays too."""
+    monkeypatch.setitem(expert.FAMILIES, variant, expert.ENGINE)
+    seen = 0
+    for _, v in positions(variant, seats, 1, seed="engine-family"):
+        if len(v["legal"]) > 1:
+            play = choose(v, "expert", seed="f", budget=20)
+            assert play in v["legal"]
+            assert choose(v, "expert", seed="f", budget=20) == play
+            seen += 1
+    assert seen > 0
