@@ -24,10 +24,11 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from .match import apply
 from .playout import FULL, OPTIONS, TILE_A, TILE_B, Move, Playout, fit_mask, from_match
 from .round import HAS, legal_plays
 from .scoring import fives_threes_points
-from .state import PLAYING, Match, Round, line_from_json
+from .state import PLAYING, Action, Match, Round, line_from_json
 from .tiles import ALL_TILES, Tile, parse_tile
 from .variants import DRAW_ONE, VARIANTS, Ruleset, get_ruleset
 
@@ -240,7 +241,29 @@ class Family(NamedTuple):
     """Play the move, then the round to its end; what it brought the side (``outcome``)."""
 
 
+def heaviest(match: Match) -> Action:
+    """A plain default policy on the engine's states: the heaviest tile that fits (the first
+    such play in the engine's order)."""
+    assert match.round is not None
+    return max(match.round.legal, key=lambda a: -1 if a.tile is None else a.tile[0] + a.tile[1])
+
+
+def playout_engine(match: Match, first: Action, side: int) -> float:
+    """A playout through the engine's ``apply``: slower than the compact round, but it plays
+    any variant the engine plays."""
+    rules = VARIANTS[match.variant]
+    match, _ = apply(match, first)
+    while match.status == PLAYING:
+        match, _ = apply(match, heaviest(match))
+    assert match.round is not None
+    return outcome(rules, list(match.round.points), side)
+
+
 LINE = Family(determinize_compact, Playout.legal, playout_compact)
+"""The line family's double-six variants: playouts on the compact round."""
+ENGINE = Family(determinize_line, lambda m: list(m.round.legal) if m.round else [], playout_engine)
+"""Any variant of the line family through the engine itself (a set of tiles the compact
+round does not know, such as the double-twelve, would play here)."""
 FAMILIES: dict[str, Family] = {v: LINE for v, rules in VARIANTS.items() if rules.top == 6}
 """The family of each variant the expert plays: the double-six line games, whose compact
 round (``playout.py``) holds the 28 tiles. Elsewhere ``robots.choose`` plays the house robot."""

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.rules import ALL_TILES, PLAYING, Action, apply, deal_round, new_match, view
+from games.rules import ALL_TILES, PLAYING, Action, apply, deal_round, expert, new_match, view
 from games.rules.expert import determinize_line, known_none
 from games.rules.knowledge import advance, fresh
 from games.rules.line_family import VARIANTS  # these are the line family's rules
@@ -256,3 +256,18 @@ def test_r58_every_level_plays_the_games_of_every_family(variant, seats):
             assert choose(seen, level, seed="s", budget=20) in seen["legal"]
         assert choose(seen, "house") == house_choice(seen)
         match, _ = apply(match, table_play(match))
+
+
+@pytest.mark.parametrize("variant,seats", LEVEL_CASES)
+def test_a_family_plugs_into_the_expert_through_its_three_functions(variant, seats, monkeypatch):
+    """The search asks a variant's ``Family`` only: the engine's own (``expert.ENGINE``, for sets
+    of tiles the compact round does not know) plays legal, repeatable plays too."""
+    monkeypatch.setitem(expert.FAMILIES, variant, expert.ENGINE)
+    seen = 0
+    for _, v in positions(variant, seats, 1, seed="engine-family"):
+        if len(v["legal"]) > 1:
+            play = choose(v, "expert", seed="f", budget=20)
+            assert play in v["legal"]
+            assert choose(v, "expert", seed="f", budget=20) == play
+            seen += 1
+    assert seen > 0
