@@ -60,7 +60,7 @@ def their_rounds() -> Callable[[int], int]:
     return run
 
 
-def rate(run: Callable[[int], int], seconds: float, batch: int = 200) -> float:
+def rate(run: Callable[[int], int], seconds: float, batch: int = 20) -> float:
     """Rounds per second over at least ``seconds`` of batches."""
     done = 0
     start = time.perf_counter()

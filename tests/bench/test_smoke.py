@@ -167,6 +167,7 @@ def test_engine() -> None:
     """Every variant timed, then the comparison with the dominoes package: a few seconds."""
     output = run("bench", ["--seconds", "0.01", "--slices", "1"])
     assert lines(output, rf"^draw\s+2\s+{NUMBER}$"), output
+    assert lines(output, rf"^triominos\s+6\s+{NUMBER}$"), output
     assert lines(output, rf"^partners, 4 seats \(ours\):\s+{NUMBER} rounds/s$"), output
     assert lines(output, rf"^ratio, ours / theirs \(median of 1 alternating slices\): {NUMBER}$"), output
 

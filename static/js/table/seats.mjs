@@ -67,9 +67,7 @@ export function renderPlayers() {
         ),
         el("p", { class: "seat-tiles" }, tileCount(round.hand_sizes[seat])),
         round.draws[seat] ? el("p", { class: "seat-draws" }, t("drew", { tiles: tileCount(round.draws[seat]) })) : null,
-        round.passes[seat].length
-          ? el("p", { class: "seat-passes" }, t("passed", { numbers: norList(round.passes[seat]) }))
-          : null,
+        passLine(round.passes[seat]),
         turn
           ? el(
               "p",
@@ -122,4 +120,13 @@ export function renderSpectators() {
   box.hidden = count === 0;
   box.dataset.count = String(count);
   box.textContent = state.text.plural("spectators", count);
+}
+
+/** The seat's passes this round: the numbers it passed on (R6), or how many times it passed
+ * (Triominos, R87). */
+function passLine(passes) {
+  if (typeof passes === "number") {
+    return passes ? el("p", { class: "seat-passes" }, t("passed_times", { count: passes })) : null;
+  }
+  return passes.length ? el("p", { class: "seat-passes" }, t("passed", { numbers: norList(passes) })) : null;
 }
