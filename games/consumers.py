@@ -58,6 +58,8 @@ TYPES: dict[str, type] = {
     "tile": str,
     "end": str,
     "open": int,
+    "at": list,  # a cell [x, y] (Triominos, R88): the engine checks its two numbers
+    "turn": int,
     "game": int,
     "seat": int,
 }
