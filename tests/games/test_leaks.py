@@ -27,10 +27,12 @@ from tests.games.conftest import Socket, afull_table, connect
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_sockets")]
 
 TILE = re.compile(r"\b([0-6])-([0-6])\b")
+TRIOMINO = re.compile(r"(?<![\d-])([0-5])-([0-5])-([0-5])(?![\d-])")
+"""A Triominos tile (R80), written with its three numbers."""
 
 
-def tiles_in(text: str) -> set[str]:
-    return {"-".join(sorted(m)) for m in TILE.findall(text)}
+def tiles_in(text: str, pattern: re.Pattern[str] = TILE) -> set[str]:
+    return {"-".join(sorted(m)) for m in pattern.findall(text)}
 
 
 def norm(tiles: list[str]) -> set[str]:
@@ -110,8 +112,9 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
                 message["end"] = legal["end"]
                 if rules.wild_blanks:
                     message["open"] = legal["open"]
+            message.update({key: legal[key] for key in ("at", "turn") if key in legal})  # Triominos (R88)
             await sockets[turn].send(message)
-            if not pages_checked and view["round"]["line"] is not None:
+            if not pages_checked and (view["round"].get("line") is not None or view["round"].get("board")):
                 pages = await database_sync_to_async(page_texts)(gid, [*seats, watcher])
                 pages_checked, pages_version = True, version
         states = [await drain(s, version + 1) for s in everyone]
@@ -119,6 +122,8 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
         await s.close()
 
     truth = await database_sync_to_async(Truth)(gid)
+    # The tiles to look for: those of the set dealt (two numbers, or three in Triominos).
+    pattern = TRIOMINO if truth.rounds[1].hands[0][0].count("-") == 2 else TILE
     checked = 0
     for seat, socket in [*enumerate(sockets), (None, spectator)]:
         number, over = 1, False
@@ -131,7 +136,7 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
                 if seat is None:
                     assert message["view"]["hand"] is None and message["view"]["legal"] == []
             version = message.get("version", 0)
-            leaked = tiles_in(text) & truth.forbidden(seat, number, version, over)
+            leaked = tiles_in(text, pattern) & truth.forbidden(seat, number, version, over)
             assert not leaked, f"seat {seat} was sent {leaked} in {message['type']} v{version}"
             for seed in truth.seeds_hidden(number, over):
                 assert seed not in text, f"seat {seat} was sent a seed too early"
@@ -142,6 +147,6 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
     assert pages_checked
     for index, user in enumerate([*seats, watcher]):
         seat = index if index < len(seats) else None
-        leaked = tiles_in(pages[user]) & truth.forbidden(seat, 1, pages_version, False)
+        leaked = tiles_in(pages[user], pattern) & truth.forbidden(seat, 1, pages_version, False)
         assert not leaked, f"{user} could fetch {leaked}"
         assert truth.rounds[1].seed not in pages[user]
