@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from games.rules import VARIANTS, apply, deal_round, new_match, table_play
+from games.rules import apply, deal_round, new_match, table_play
+from games.rules.line_family import VARIANTS  # the games of a line (Triominos: boards() below)
 from games.rules.state import line_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
