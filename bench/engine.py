@@ -132,7 +132,7 @@ def playouts(variant: str, seats: int, how: str) -> Callable[[int], int]:
     return run
 
 
-def rate(run: Callable[[int], int], seconds: float, batch: int = 200) -> float:
+def rate(run: Callable[[int], int], seconds: float, batch: int = 20) -> float:
     """Rounds per second over at least ``seconds`` of batches."""
     done = 0
     start = time.perf_counter()

@@ -170,6 +170,7 @@ def test_engine() -> None:
     assert lines(output, rf"^draw\s+2\s+{NUMBER}$"), output
     for variant, seats in (("block", 2), ("partners", 4), ("fives_threes", 2)):  # the expert's playouts
         assert lines(output, rf"^{variant}\s+{seats}(\s+{NUMBER}){{4}}$"), output
+    assert lines(output, rf"^triominos\s+6\s+{NUMBER}$"), output
     assert lines(output, rf"^partners, 4 seats \(ours\):\s+{NUMBER} rounds/s$"), output
     assert lines(output, rf"^ratio, ours / theirs \(median of 1 alternating slices\): {NUMBER}$"), output
 

@@ -27,10 +27,12 @@ from tests.games.conftest import Socket, afull_table, connect
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_sockets")]
 
 TILE = re.compile(r"\b([0-6])-([0-6])\b")
+TRIOMINO = re.compile(r"(?<![\d-])([0-5])-([0-5])-([0-5])(?![\d-])")
+"""A Triominos tile (R80), written with its three numbers."""
 
 
-def tiles_in(text: str) -> set[str]:
-    return {"-".join(sorted(m)) for m in TILE.findall(text)}
+def tiles_in(text: str, pattern: re.Pattern[str] = TILE) -> set[str]:
+    return {"-".join(sorted(m)) for m in pattern.findall(text)}
 
 
 def norm(tiles: list[str]) -> set[str]:
@@ -110,12 +112,15 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
                 message["end"] = legal["end"]
                 if rules.wild_blanks:
                     message["open"] = legal["open"]
-            if "train" in legal:  # mexican (R88)
-                message["train"] = legal["train"]
+            for key in ("train", "at", "turn"):  # where the play goes: mexican, Triominos (R88)
+                if key in legal:
+                    message[key] = legal[key]
             await sockets[turn].send(message)
-            # A tile on the table: the line's, or a train's (mexican).
-            laid = view["round"].get("line") is not None or any(
-                train["tiles"] for train in view["round"].get("trains") or []
+            # A tile on the table: the line's, a train's (mexican) or the board's (Triominos).
+            laid = (
+                view["round"].get("line") is not None
+                or bool(view["round"].get("board"))
+                or any(train["tiles"] for train in view["round"].get("trains") or [])
             )
             if not pages_checked and laid:
                 pages = await database_sync_to_async(page_texts)(gid, [*seats, watcher])
@@ -125,6 +130,8 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
         await s.close()
 
     truth = await database_sync_to_async(Truth)(gid)
+    # The tiles to look for: those of the set dealt (two numbers, or three in Triominos).
+    pattern = TRIOMINO if truth.rounds[1].hands[0][0].count("-") == 2 else TILE
     checked = 0
     for seat, socket in [*enumerate(sockets), (None, spectator)]:
         number, over = 1, False
@@ -137,7 +144,7 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
                 if seat is None:
                     assert message["view"]["hand"] is None and message["view"]["legal"] == []
             version = message.get("version", 0)
-            leaked = tiles_in(text) & truth.forbidden(seat, number, version, over)
+            leaked = tiles_in(text, pattern) & truth.forbidden(seat, number, version, over)
             assert not leaked, f"seat {seat} was sent {leaked} in {message['type']} v{version}"
             for seed in truth.seeds_hidden(number, over):
                 assert seed not in text, f"seat {seat} was sent a seed too early"
@@ -148,6 +155,6 @@ async def test_r6_no_message_or_page_shows_a_tile_its_reader_may_not_know(player
     assert pages_checked
     for index, user in enumerate([*seats, watcher]):
         seat = index if index < len(seats) else None
-        leaked = tiles_in(pages[user]) & truth.forbidden(seat, 1, pages_version, False)
+        leaked = tiles_in(pages[user], pattern) & truth.forbidden(seat, 1, pages_version, False)
         assert not leaked, f"{user} could fetch {leaked}"
         assert truth.rounds[1].seed not in pages[user]

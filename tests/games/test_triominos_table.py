@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from games import services
 from games.journal import journal
@@ -52,6 +54,13 @@ def test_r80_r88_a_two_seat_match_to_200_is_opened_joined_and_played_to_its_end(
     assert match.winner == winner
     assert game.seat_set.get(won=True).index == winner
     assert game.replay() == match
+    # The replay page has every state, each with its board of triangles (R88).
+    client = Client()
+    client.force_login(alice)
+    page = client.get(reverse("replay", args=[gid]))
+    assert page.status_code == 200
+    frames = page.context["data"]["frames"]
+    assert frames[0]["board"][0]["at"] == [0, 0] and frames[-1]["scores"] == list(match.scores)
     record = game.record()
     assert replay(json.loads(json.dumps(record)))["scores"] == list(match.scores)
     plays = game.moves.filter(kind=Move.PLAY)

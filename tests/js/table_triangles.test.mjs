@@ -192,3 +192,18 @@ test("the round's end shows every hand as triangles and says what the end scored
     ["tri_end_domino(name=alice,points=49,hands=24)", "tri_bonuses"],
   );
 });
+
+test("a Triominos seat's passes are counted, and each seat's points this round shown, below zero too", async () => {
+  const { renderPlayers } = await import("../../static/js/table/seats.mjs");
+  const { renderScores } = await import("../../static/js/table/scores.mjs");
+  const { doc, state } = atTable();
+  state.view.round.passes = [0, 2];
+  state.view.round.points = [25, -25];
+  renderPlayers();
+  const cards = doc.getElementById("players").querySelectorAll("article.seat-card");
+  assert.equal(cards[1].querySelector(".seat-passes").textContent, "passed_times(count=2)");
+  assert.equal(cards[0].querySelector(".seat-passes"), null);
+  renderScores();
+  const cells = doc.getElementById("scores").querySelectorAll("td");
+  assert.deepEqual(cells.map((c) => c.textContent), ["25", "+25", "10", "-25"]);
+});

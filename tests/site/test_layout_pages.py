@@ -2,7 +2,7 @@
 
 The site is filled with real data made through the services (known seeds): a table
 waiting in the lobby, hosted by a player with a 30-character name; a table in play;
-a match played to its end, with its replay; today's challenge, one attempt finished
+a Triominos table in play; a match played to its end, with its replay; today's challenge, one attempt finished
 and one under way; rated matches, so that a profile has its chart and the
 leaderboards their rows; a report in the moderators' queue. Each page is then
 measured as it is drawn: nothing may stick out sideways (the page would scroll
@@ -23,7 +23,7 @@ from games import services
 from leaderboard import ratings, services as daily
 from tests.accounts.moderation import make_moderator
 from tests.conftest import PASSWORD, needs_chromium, outside_the_browser_loop
-from tests.games.conftest import full_table, session_cookie
+from tests.games.conftest import full_table, game_of, play_first, session_cookie
 from tests.leaderboard.conftest import finished, play, play_out, todays
 from tests.site.test_table_clock import WAIT_MS
 
@@ -111,12 +111,17 @@ def filled_site() -> Pages:
         return User.objects.create_user(name, f"{name.lower()}@example.org", PASSWORD)
 
     alice, bob, charlie, dave, erin = (user(n) for n in ("alice", "bob", "charlie", "dave", "erin"))
+    fanny, gaston = user("fanny"), user("gaston")
     long = user(LONG_NAME)
     modo = make_moderator("modo")
 
     # A table in play, a public table waiting for players (its host has the longest name),
     # a match played to its end (its replay), with known deals.
     in_play = full_table("draw", [charlie, dave])
+    # A Triominos table in play, some tiles on its board of triangles.
+    triominos = full_table("triominos", [fanny, gaston], 200, seed="triominos phone 8")
+    for _ in range(6):
+        play_first(game_of(triominos))
     services.open_table(long, "draw", 3, None, True)
     over = play_out(full_table("block", [alice, bob], target=50)).pk
     # Rated matches: alice's profile has a chart, the board its rows.
@@ -139,6 +144,7 @@ def filled_site() -> Pages:
         ("/comptes/login/", None, "form"),
         ("/salon/", long, f".lobby-table .host:has-text('{LONG_NAME}')"),
         (f"/tables/{in_play}/", charlie, table),
+        (f"/tables/{triominos}/", fanny, "#board svg.tri-board"),
         (f"/tables/{over}/", alice, "#match-over"),
         (f"/tables/{over}/revoir/", alice, "#hands svg"),
         ("/defi/", alice, "#my-rank"),

@@ -17,6 +17,8 @@ class Ruleset(NamedTuple):
     default_target: int
     low_score_wins: bool = False
     teams: bool = False
+    wild_blanks: bool = False
+    exact_target: bool = False
     draw_limit: int = 3
     """Tiles a seat with no tile that fits may draw in one turn (R84)."""
     draw_points: int = -5

@@ -57,14 +57,15 @@ export function lineTarget(view) {
 export function renderScores() {
   const { view, flags } = state;
   const round = view.round;
-  const showRound = (round.count ?? null) !== null; // points scored during play (all_fives, fives_threes)
+  // Points scored during play: all_fives, fives_threes (a count), Triominos (a board).
+  const showRound = (round.count !== null && round.count !== undefined) || Array.isArray(round.board);
   const rows = view.scores.map((score, side) =>
     el(
       "tr",
       { class: classes(view.side === side && "me"), "data-side": side },
       el("th", { scope: "row" }, sideName(side)),
       el("td", { class: "score" }, String(score)),
-      showRound ? el("td", {}, `+${round.points[side]}`) : null,
+      showRound ? el("td", {}, round.points[side] < 0 ? String(round.points[side]) : `+${round.points[side]}`) : null,
     ),
   );
   const target = view.target === null ? null : boardOf(round).targetText(view);

@@ -27,7 +27,8 @@ export function linePasses(round, seat) {
 
 /** How many times the seat passed this round, where the view counts passes (Triominos). */
 export function passCount(round, seat) {
-  return round.passes[seat] ? el("p", { class: "seat-passes" }, state.text.plural("passes", round.passes[seat])) : null;
+  const count = round.passes[seat];
+  return count ? el("p", { class: "seat-passes" }, t("passed_times", { count })) : null;
 }
 
 export function renderSeatList() {
