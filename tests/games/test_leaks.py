@@ -26,15 +26,16 @@ from tests.games.conftest import Socket, afull_table, connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_sockets")]
 
-TILE = re.compile(r"\b([0-6])-([0-6])\b")
+# A tile of either set (R1, R70): numbers 0 to 12, written without a leading zero.
+TILE = re.compile(r"\b(1[0-2]|[0-9])-(1[0-2]|[0-9])\b")
 
 
 def tiles_in(text: str) -> set[str]:
-    return {"-".join(sorted(m)) for m in TILE.findall(text)}
+    return {"-".join(sorted(m, key=int)) for m in TILE.findall(text)}
 
 
 def norm(tiles: list[str]) -> set[str]:
-    return {"-".join(sorted(t.split("-"))) for t in tiles}
+    return {"-".join(sorted(t.split("-"), key=int)) for t in tiles}
 
 
 class Truth:
