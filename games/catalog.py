@@ -78,7 +78,7 @@ SUMMARIES: dict[str, Promise] = {
         "rien, et la partie s’arrête dès qu’il est atteint."
     ),
     "chinois": _(
-        "Le domino familial joué avec le double-douze : 91 dominos, de 0-0 à 12-12. Le plus "
+        "Le domino familial joué avec le double-douze : 91 dominos, du double blanc au double douze. Le plus "
         "gros double ouvre chaque manche et le blanc est joker. Qui n’a aucun domino qui "
         "convient pioche un seul domino, le pose s’il convient, sinon passe. À la fin de chaque "
         "manche, chacun marque les points restés dans sa main ; la partie s’arrête quand un "

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 
 from games.api.records import STATUSES
+from games.api.serializers import MAX_SEATS, MIN_SEATS
 from games.models import Game
 from games.rules import VARIANTS
 
@@ -96,7 +97,7 @@ class MatchFilter(django_filters.FilterSet):
         help_text=_("Nom d’un joueur ; répétez-le (player=a&player=b) pour les parties de tous ensemble."),
     )
     variant = django_filters.ChoiceFilter(choices=[(key, key) for key in VARIANTS])
-    seats = SeatsFilter(min_value=2, max_value=4)
+    seats = SeatsFilter(min_value=MIN_SEATS, max_value=MAX_SEATS)
     since = MomentFilter(
         method="filter_since",
         help_text=_(

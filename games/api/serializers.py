@@ -14,6 +14,10 @@ from rest_framework import serializers
 from games.api.records import STATUSES
 from games.rules import VARIANTS
 
+# The numbers of seats any variant is played by (docs/rules.md §3, §8).
+MIN_SEATS = min(rules.min_seats for rules in VARIANTS.values())
+MAX_SEATS = max(rules.max_seats for rules in VARIANTS.values())
+
 SIDE = {"type": "integer", "minimum": 0}
 
 
@@ -76,7 +80,7 @@ class MatchSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     url = serializers.CharField()
     variant = serializers.ChoiceField(choices=list(VARIANTS))
-    seats = serializers.IntegerField(min_value=2, max_value=4)
+    seats = serializers.IntegerField(min_value=MIN_SEATS, max_value=MAX_SEATS)
     target = serializers.IntegerField(allow_null=True)
     public = serializers.BooleanField()
     rated = serializers.BooleanField(help_text=_("si la partie change le classement de ses joueurs"))
@@ -98,7 +102,7 @@ class ActionSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0)
     play = serializers.CharField(required=False)
     end = serializers.ChoiceField(choices=["left", "right", "up", "down"], required=False)
-    open = serializers.IntegerField(required=False, min_value=0, max_value=6)
+    open = serializers.IntegerField(required=False, min_value=0, max_value=12)  # 0-6; 0-12 in chinois (R70)
     draw = serializers.CharField(required=False)
     # "pass" is a Python keyword: the field is named in the schema by the serializer's fields.
     auto = serializers.BooleanField(required=False, help_text=_("joué par la table pour le joueur (R52)"))

@@ -26,17 +26,18 @@ from tests.games.conftest import Socket, afull_table, connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("close_sockets")]
 
-TILE = re.compile(r"\b([0-6])-([0-6])\b")
+# A tile of either set of dominoes (R1, R70): numbers 0 to 12, written without a leading zero.
+TILE = re.compile(r"\b(1[0-2]|[0-9])-(1[0-2]|[0-9])\b")
 TRIOMINO = re.compile(r"(?<![\d-])([0-5])-([0-5])-([0-5])(?![\d-])")
 """A Triominos tile (R80), written with its three numbers."""
 
 
 def tiles_in(text: str, pattern: re.Pattern[str] = TILE) -> set[str]:
-    return {"-".join(sorted(m)) for m in pattern.findall(text)}
+    return {"-".join(sorted(m, key=int)) for m in pattern.findall(text)}
 
 
 def norm(tiles: list[str]) -> set[str]:
-    return {"-".join(sorted(t.split("-"))) for t in tiles}
+    return {"-".join(sorted(t.split("-"), key=int)) for t in tiles}
 
 
 class Truth:
@@ -81,6 +82,8 @@ def page_texts(game_id: int, users: list[Any]) -> dict[Any, str]:
             client.get(url).content.decode()
             for url in (f"/tables/{game_id}/", "/salon/", "/", f"/joueurs/{user.username}/")
         )
+        # The rules' summaries name tiles of the sets ("de 0-0 à 12-12"): no hand of anyone.
+        out[user] = re.sub(r'<article class="variant".*?</article>', "", out[user], flags=re.S)
     return out
 
 
