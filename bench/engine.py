@@ -1,6 +1,6 @@
 """Engine benchmark: full random rounds per second, per variant, single process.
 
-    make bench            # or: .venv/bin/python -m bench.engine [--seconds S]
+    make bench            # or: .venv/bin/python -m bench.engine [--seconds S] [--variant V]
 
 Each round is dealt from its own seed (SHA-256 shuffle, redeals included) and
 played to its end by random legal choices. As the peer to beat, the run also
@@ -82,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         help="play --rounds rounds of one side only and print nothing (for an instruction count)",
     )
     parser.add_argument("--rounds", type=int, default=500, help="rounds played with --only (default 500)")
+    parser.add_argument(
+        "--variant", choices=list(VARIANTS), help="measure this variant alone (no comparison with dominoes)"
+    )
     args = parser.parse_args(argv)
     if args.only:
         (our_rounds("partners", 4) if args.only == "partners" else their_rounds())(args.rounds)
@@ -89,10 +92,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Python {platform.python_version()} on {platform.machine()}, single process")
     print(f"{'variant':<14}{'seats':>6}{'rounds/s':>12}")
     for variant, rules in VARIANTS.items():
+        if args.variant and variant != args.variant:
+            continue
         for seats in range(rules.min_seats, rules.max_seats + 1):
             print(
                 f"{variant:<14}{seats:>6}{rate(our_rounds(variant, seats), args.seconds):>12,.0f}", flush=True
             )
+    if args.variant:
+        return 0
     try:
         theirs = their_rounds()
     except ImportError:

@@ -23,6 +23,7 @@ NAMES: dict[str, Promise] = {
     "classic": _("Domino classique"),
     "all_fives": _("Cinq partout"),
     "fives_threes": _("Cinq-trois"),
+    "chinois": _("Domino chinois"),
 }
 
 # What is not shown beside the summary (seats, tiles dealt, targets): what is left after
@@ -73,6 +74,13 @@ SUMMARIES: dict[str, Promise] = {
         "par multiple de 5 (15 rapporte 8), et poser son dernier domino rapporte un point de "
         "plus. L’objectif doit être atteint exactement : une pose qui le dépasserait ne marque "
         "rien, et la partie s’arrête dès qu’il est atteint."
+    ),
+    "chinois": _(
+        "Le domino familial joué avec le double-douze : 91 dominos, de 0-0 à 12-12. Le plus "
+        "gros double ouvre chaque manche et le blanc est joker. Qui n’a aucun domino qui "
+        "convient pioche un seul domino, le pose s’il convient, sinon passe. À la fin de chaque "
+        "manche, chacun marque les points restés dans sa main ; la partie s’arrête quand un "
+        "joueur atteint l’objectif, et le plus petit total gagne."
     ),
 }
 

@@ -50,21 +50,29 @@ ERRORS = {
     "not_seated": lambda: _("Vous regardez cette table : vous n’y êtes pas assis."),
 }
 
-# The type of every field a command may carry, exactly: a bool is no integer, 114.0 is
-# no table id.
-TYPES: dict[str, type] = {
-    "type": str,
-    "version": int,
-    "tile": str,
-    "end": str,
-    "open": int,
-    "game": int,
-    "seat": int,
+# The types every field a command may carry may have, exactly: a bool is no integer, 114.0
+# is no table id. Where a play goes is the game's to check (games.rules.parse_action): an
+# end and the number left open (the line games), a train (a seat's number or "mexican"),
+# a cell and a turn (Triominos).
+TYPES: dict[str, tuple[type, ...]] = {
+    "type": (str,),
+    "version": (int,),
+    "tile": (str,),
+    "end": (str,),
+    "open": (int,),
+    "train": (int, str),
+    "at": (list,),
+    "turn": (int,),
+    "game": (int,),
+    "seat": (int,),
 }
+
+# The keys of a play that say where it goes, passed on to the game as they are.
+PLACE = ("end", "open", "train", "at", "turn")
 
 # The fields each message type may carry, and which are required.
 FIELDS: dict[str, tuple[set[str], set[str]]] = {
-    "play": ({"type", "version", "tile", "end", "open", "game", "seat"}, {"type", "version", "tile"}),
+    "play": ({"type", "version", "tile", "game", "seat", *PLACE}, {"type", "version", "tile"}),
     "next_round": ({"type", "version", "game"}, {"type", "version"}),
     "sync": ({"type", "game"}, {"type"}),
 }
@@ -371,7 +379,7 @@ class TableConsumer(JsonConsumer):
         allowed, required = FIELDS[kind]
         if not required <= message.keys() <= allowed:
             raise ProtocolError("bad_message")
-        if any(type(value) is not TYPES[key] for key, value in message.items()):
+        if any(type(value) not in TYPES[key] for key, value in message.items()):
             raise ProtocolError("bad_message")
         if "game" in message and message["game"] != self.game_id:
             raise ProtocolError("wrong_game")
@@ -385,7 +393,7 @@ class TableConsumer(JsonConsumer):
         user = self.scope["user"]
         try:
             if kind == "play":
-                move = {k: message[k] for k in ("tile", "end", "open") if k in message}
+                move = {k: message[k] for k in ("tile", *PLACE) if k in message}
                 move["play"] = move.pop("tile")
                 await run(services.play, self.game_id, user, move, message["version"])
             else:

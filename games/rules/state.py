@@ -82,9 +82,10 @@ class Action(NamedTuple):
         )
 
     @classmethod
-    def from_dict(cls, data: object, top: int = 6) -> Action:
+    def from_dict(cls, data: object, top: int = 12) -> Action:
         """Read the record form of an action, its tile one of the set whose highest number
-        is ``top`` (R1, R70); refuse anything malformed."""
+        is ``top`` (R1, R70: by default a tile of either set; ``parse_action`` and the
+        replay give the variant's); refuse anything malformed."""
         if not isinstance(data, dict):
             raise RuleError("bad_action", "an action is a JSON object")
         seat = data.get("seat")

@@ -171,6 +171,20 @@ VARIANTS: dict[str, Ruleset] = {
             exact_target=True,
             play_points="fives_threes",
         ),
+        Ruleset(  # R76: the family game on the double-twelve set
+            id="chinois",
+            min_seats=2,
+            max_seats=8,
+            hand_sizes=(0, 0, 12, 12, 12, 10, 10, 8, 8),
+            no_fit=DRAW_ONE,
+            opening=FORCED_EVERY_ROUND,
+            targets=(100, 200, 300),
+            default_target=200,
+            scoring="family",
+            wild_blanks=True,
+            low_score_wins=True,
+            top=12,
+        ),
     )
 }
 

@@ -24,7 +24,8 @@ from .core import (
 
 
 def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: object) -> Change:
-    """A seat's play: ``move`` is ``{"play", "end"?, "open"?}`` (docs/protocol.md)."""
+    """A seat's play: ``move`` is ``{"play", ...}`` with where it goes (``"end"``, ``"open"``,
+    ``"train"``, ``"at"``, ``"turn"``: docs/protocol.md), read by the game (``parse_action``)."""
     with transaction.atomic():
         game = load_table(game_id)
         seat = acting_seat(game, user)  # its seats' sanctions come with the locked read

@@ -211,3 +211,24 @@ def test_r63_daily_prints_the_five_deals_of_a_days_seed():
     assert len({json.dumps(r["hands"]) for r in out["rounds"]}) == DAILY_ROUNDS
     refused = run("daily", "--seed", "s", "--variant", "block", "--seats", "5")
     assert refused.returncode == 2 and "2 to 4 seats" in refused.stderr
+
+
+def test_r76_chinois_is_played_replayed_and_dealt_by_the_command_line():
+    """R76, R70: ``play``, ``replay`` and ``daily`` take chinois and its double-twelve tiles,
+    its targets (R76: 100, 200, 300) and its 2-8 seats."""
+    from games.rules import round_seed, written_deal
+
+    record = play("chinois", 8, "cli chinois", "--target", "300")
+    assert (record["seats"], record["target"]) == (8, 300)
+    assert {len(h) for h in record["rounds"][0]["hands"]} == {8}
+    assert len({t for h in record["rounds"][0]["hands"] for t in h} | set(record["rounds"][0]["stock"])) == 91
+    result = check_replayed(run("replay", "-", stdin=json.dumps(record)), record)
+    assert max(result["scores"]) >= 300
+    done = run("daily", "--seed", "jour chinois", "--variant", "chinois", "--seats", "5")
+    assert done.returncode == 0, done.stderr
+    first = json.loads(done.stdout)["rounds"][0]
+    hands, stock = written_deal("chinois", 5, round_seed("jour chinois", 1))
+    assert (first["hands"], first["stock"]) == (hands, stock)
+    assert {len(h) for h in hands} == {10} and any("12" in t for h in hands for t in h)
+    refused = run("play", "--variant", "chinois", "--seats", "9", "--seed", "s")
+    assert refused.returncode == 2 and "2 to 8 seats" in refused.stderr

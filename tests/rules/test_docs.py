@@ -112,3 +112,38 @@ def test_every_section_and_document_cited_is_in_the_repository():
             if not (ROOT / "docs" / doc).is_file():
                 bad.append(f"{where}: docs/{doc}")
     assert not bad, bad
+
+
+def test_r12_r70_the_documented_double_twelve_deal_is_the_engines():
+    """R12, R70: docs/record.md's double-twelve section (the Python above with 91 tiles) deals
+    what the engine deals for chinois, and its worked example is the engine's."""
+    code = DOC.split("```python\n")[1].split("```")[0]
+    section = DOC.split("## How a seed deals the double-twelve set")[1].split("\n## ")[0]
+    for old, new in [
+        (
+            "TILES = [(a, b) for a in range(7) for b in range(a, 7)]",
+            "TILES = [(a, b) for a in range(13) for b in range(a, 13)]",
+        ),
+        ('">28Q"', '">91Q"'),
+        ("digest(224)", "digest(728)"),
+        ("range(28)", "range(91)"),
+    ]:
+        assert old in code and new in section
+        code = code.replace(old, new)
+    namespace: dict = {}
+    exec(code, namespace)
+    rules = VARIANTS["chinois"]
+    for seats in (2, 5, 8):
+        for seed in [f"doc12/{n}" for n in range(10)]:
+            hands, stock = namespace["deal"](seed, seats, rules.hand_size(seats), lambda hs: False)
+            dealt = deal(seed, rules, seats)
+            assert tuple(tuple(sorted(h)) for h in hands) == dealt.hands
+            assert tuple(stock) == dealt.stock
+    example = re.search(
+        r"hands\s+`([^`]+)` and\s+`([^`]+)`; the stock, (\d+)\s+tiles, begins `([^`]+)`", section
+    )
+    assert example is not None
+    dealt = deal("exemple", rules, 2)
+    assert [tuple(parse_tile(x, 12) for x in h.split()) for h in example.groups()[:2]] == list(dealt.hands)
+    assert int(example.group(3)) == len(dealt.stock)
+    assert [tile_str(x) for x in dealt.stock[:8]] == example.group(4).split()

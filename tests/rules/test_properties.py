@@ -1,8 +1,8 @@
 """Property tests of the rules engine: laws that hold for every seed, variant and number of seats.
 
 Rounds and whole matches are played with random legal choices (a ``random.Random``
-seeded by hypothesis). After every step the test checks that the 28 tiles are
-conserved (R1), that the state round-trips through JSON, that no view leaks a
+seeded by hypothesis). After every step the test checks that the set's tiles (28;
+91 in ``chinois``, R70) are conserved (R1), that the state round-trips through JSON, that no view leaks a
 hidden tile (R6), and that the points scored follow RULES R30-R35, worked out
 again here from the final hands without calling ``games.rules.scoring``. The
 record of each match replays (docs/rules.md §7) to the same results, with or without its
@@ -21,7 +21,6 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.rules import (
-    ALL_TILES,
     OVER,
     PLAYING,
     ROUND_OVER,
@@ -43,14 +42,14 @@ from games.rules import (
 from games.rules.__main__ import play_match
 from games.rules.record import event_action, replay, replay_match
 from games.rules.robots import choose
+from games.rules.tiles import tile_set
 
 SETUPS = [(v, n) for v, r in VARIANTS.items() for n in range(r.min_seats, r.max_seats + 1)]
 """Every variant with every number of seats it allows (games/rules/variants.py)."""
 
-FULL_SET = Counter(ALL_TILES)
-TILE_TEXT = re.compile(r"(?<![0-9])([0-9])-([0-9])(?![0-9])")
-MAX_PLAYS = 28
-"""Each player action lays one tile: a round cannot take more than 28 of them."""
+FULL_SETS = {v: Counter(tile_set(r.top)) for v, r in VARIANTS.items()}
+"""Each variant's set: the 28 tiles of the double-six set, or the 91 of the double-twelve (R70)."""
+TILE_TEXT = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")
 MAX_ROUNDS = 200
 
 PROPS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -82,7 +81,7 @@ def side_of(variant: str, seat: int) -> int:
 
 def expected_count(line: dict[str, Any]) -> int:
     """R41, from the line's JSON form (center, arms of [inner, outer] halves)."""
-    a, b = parse_tile(line["center"])
+    a, b = parse_tile(line["center"], 12)
     total = 0
     for name in ("left", "right", "up", "down"):
         arm = line[name]
@@ -147,7 +146,7 @@ def expected_round_end(
         points = [0, 0]
         points[side] = team[1 - side]
         return side, points
-    if variant == "family":  # R32
+    if VARIANTS[variant].scoring == "family":  # R32 (R76: chinois scores as family)
         if result == "domino":
             return last, pips
         tied = [s for s in range(seats) if pips[s] == min(pips)]
@@ -171,7 +170,7 @@ def expected_match_end(variant: str, target: Any, number: int, scores: list[int]
     """Whether the match is over at the end of round ``number``, and its winner (R9, R32, R61)."""
     if target is None:
         return number >= 5, None
-    if variant == "family":
+    if VARIANTS[variant].low_score_wins:  # R32, R76
         if max(scores) < target:
             return False, None
         lowest = [s for s, v in enumerate(scores) if v == min(scores)]
@@ -182,11 +181,11 @@ def expected_match_end(variant: str, target: Any, number: int, scores: list[int]
 
 
 def blocked(variant: str, hands: Any, ends: list[int]) -> bool:
-    """R8 (R22 in family): no hand holds a tile that fits an open end."""
+    """R8 (R22 in family and chinois): no hand holds a tile that fits an open end."""
     for hand in hands:
         for a, b in hand:
             for n in ends:
-                if a == n or b == n or (variant == "family" and (a == 0 or b == 0 or n == 0)):
+                if a == n or b == n or (VARIANTS[variant].wild_blanks and (a == 0 or b == 0 or n == 0)):
                     return False
     return True
 
@@ -206,12 +205,12 @@ def line_tiles(match: Match) -> list[tuple[int, int]]:
 
 
 def check_tiles(match: Match) -> None:
-    """R1: hands, stock (or the tiles set aside) and line hold each of the 28 tiles once."""
+    """R1, R70: hands, stock (or the tiles set aside) and line hold each tile of the set once."""
     rnd = match.round
     assert rnd is not None
     every = [t for h in rnd.hands for t in h] + list(rnd.stock) + line_tiles(match)
-    assert len(every) == 28
-    assert Counter(every) == FULL_SET
+    assert len(every) == VARIANTS[match.variant].tiles
+    assert Counter(every) == FULL_SETS[match.variant]
 
 
 def check_json(match: Match) -> None:
@@ -235,7 +234,7 @@ def tiles_in(value: Any) -> set[tuple[int, int]]:
     found = set()
     for text in strings(value):
         for a, b in TILE_TEXT.findall(text):
-            found.add(parse_tile(f"{a}-{b}"))
+            found.add(parse_tile(f"{a}-{b}", 12))
     return found
 
 
@@ -260,7 +259,7 @@ def check_views(match: Match) -> None:
             if other != seat:
                 assert not shown & set(rnd.hands[other])
         if seat is not None:
-            assert sorted(parse_tile(t) for t in seen["hand"]) == sorted(rnd.hands[seat])
+            assert sorted(parse_tile(t, 12) for t in seen["hand"]) == sorted(rnd.hands[seat])
         assert seen["round"]["hand_sizes"] == [len(h) for h in rnd.hands]
 
 
@@ -331,7 +330,7 @@ def check_events(
         assert list(after.scores) == scores
         return
     (end,) = ended
-    hands = [[parse_tile(t) for t in h] for h in end["hands"]]
+    hands = [[parse_tile(t, 12) for t in h] for h in end["hands"]]
     assert hands == [list(h) for h in rnd.hands]
     assert end["pips_left"] == [pips_of(h) for h in hands]
     result = end["result"]
@@ -412,7 +411,7 @@ def play(
         steps = 0
         while match.status == PLAYING:
             steps += 1
-            assert steps <= MAX_PLAYS, "a round ends within 28 plays"
+            assert steps <= rules.tiles, "a round ends within as many plays as the set has tiles"
             action = rng.choice(match.round.legal)
             before = match
             snapshot = json.dumps(to_json(before))
@@ -423,7 +422,7 @@ def play(
             played.states.append(match)
             all_events += events
         assert match.round is not None and match.round.result
-        assert len(all_events) <= 28 * (seats + 2)
+        assert len(all_events) <= rules.tiles * (seats + 2)
         wild = rules.wild_blanks
         actions = [a for e in all_events if (a := event_action(e, wild))]
         own = [a for e in all_events if not e.get("forced") and (a := event_action(e, wild))]

@@ -17,6 +17,7 @@ FRENCH_NAMES = {
     "classic": "Domino classique",
     "all_fives": "Cinq partout",
     "fives_threes": "Cinq-trois",
+    "chinois": "Domino chinois",
 }
 
 ENGLISH_NAMES = {
@@ -27,6 +28,7 @@ ENGLISH_NAMES = {
     "classic": "Classic dominoes",
     "all_fives": "All fives",
     "fives_threes": "Fives and threes",
+    "chinois": "Chinese dominoes",
 }
 
 
@@ -84,6 +86,12 @@ def test_it_lists_every_variant_in_the_order_of_the_rules(client):
         ("classic", "2", "7", "50, 100 ou 150 points (50 par défaut)"),
         ("all_fives", "2", "7", "100, 150, 200 ou 250 points (150 par défaut)"),
         ("fives_threes", "2", "7", "61 points, à atteindre exactement"),
+        (
+            "chinois",
+            "2 à 8",
+            "12 (2 à 4 joueurs), 10 (5 ou 6 joueurs), 8 (7 ou 8 joueurs)",
+            "100, 200 ou 300 points (200 par défaut)",
+        ),
     ],
 )
 def test_it_shows_seats_tiles_and_targets_of_each_variant(client, variant, seats, hands, targets):
