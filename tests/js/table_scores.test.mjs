@@ -82,18 +82,18 @@ test("what everyone may know: a row per number, the viewer's own column only for
   assert.equal(doc.getElementById("public-info").querySelector("caption").textContent, "public_caption");
 });
 
-test("the double-twelve set's panel has thirteen numbers of fourteen tiles each", () => {
+test("the double-twelve set's panel has thirteen numbers of thirteen tiles each (R70)", () => {
   const { doc, state } = atTable();
   state.view.round.public = Array.from({ length: 13 }, (_, number) => ({
     number,
     on_line: 1,
     in_hand: number === 12 ? 2 : 0,
-    unseen: number === 12 ? 11 : 13,
+    unseen: number === 12 ? 10 : 12,
     none: [],
   }));
   renderPublicInfo();
   const box = doc.getElementById("public-info");
   assert.equal(box.querySelectorAll("tbody tr").length, 13);
   assert.equal(box.querySelector('tr[data-number="12"]').children[0].textContent, "12");
-  assert.equal(box.querySelector("caption").textContent, "public_caption_count(count=14)");
+  assert.equal(box.querySelector("caption").textContent, "public_caption_count(count=13)");
 });

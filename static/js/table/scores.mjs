@@ -92,8 +92,8 @@ export function renderScores() {
   );
 }
 
-/** The public panel's caption: each number's seven tiles (double-six), or fourteen
- * (double-twelve), counted off the panel itself. */
+/** The public panel's caption: each number's seven tiles (double-six), or thirteen
+ * (double-twelve, R70), counted off the panel itself. */
 function caption(panel) {
   const each = Math.max(...panel.map((entry) => entry.on_line + (entry.in_hand ?? 0) + entry.unseen));
   return each === 7 ? t("public_caption") : t("public_caption_count", { count: each });
