@@ -2,7 +2,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.catalog import NAMES
+from games.models import LEVEL_NAMES
 from games.rules import VARIANTS
+from games.rules.robots import LEVELS
 
 ALL_SEATS = range(
     min(rules.min_seats for rules in VARIANTS.values()),
@@ -44,6 +46,14 @@ class OpenTableForm(forms.Form):
         required=False,
         initial="classee",
         widget=forms.RadioSelect,
+    )
+    # The form's second button, "Jouer contre les robots": a robot of this level in every
+    # seat but the player's, the match at once, never rated (R58).
+    level = forms.ChoiceField(
+        label=_("Niveau des robots"),
+        choices=[(level, LEVEL_NAMES[level]) for level in LEVELS],
+        initial="house",
+        required=False,
     )
 
 

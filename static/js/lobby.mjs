@@ -29,7 +29,11 @@ import { format } from "./text.mjs";
     row.querySelector(".host").textContent = format(strings.host, { host: table.host });
     row.querySelector(".target").textContent =
       table.target === null ? "" : format(strings.target, { target: table.target });
-    row.querySelector(".rated").textContent = table.rated ? strings.rated : strings.friendly;
+    row.querySelector(".rated").textContent = table.robots
+      ? strings.robots
+      : table.rated
+        ? strings.rated
+        : strings.friendly;
     const seated = table.players.includes(page.me);
     row.querySelector(".seated").hidden = !seated;
     const form = row.querySelector(".join-form");

@@ -31,10 +31,12 @@ CASES: dict[str, list[dict[str, Any]]] = {
 
 
 def test_the_options_are_what_the_host_chooses():
-    """Every argument of ``open_table`` but the host and the seed, every field of the form."""
+    """Every argument of ``open_table`` but the host, the seed and the robots (a return match
+    seats them again: tests/games/test_robot_seats.py), every field of the form but the
+    robots' level (the form's second button, "Jouer contre les robots", R58)."""
     arguments = list(inspect.signature(services.open_table).parameters)
-    assert [name for name in arguments if name not in ("user", "seed")] == list(OPTIONS)
-    assert set(OpenTableForm.base_fields) == set(OPTIONS)
+    assert [name for name in arguments if name not in ("user", "seed", "robots")] == list(OPTIONS)
+    assert set(OpenTableForm.base_fields) == {*OPTIONS, "level"}
 
 
 @pytest.mark.parametrize("option", OPTIONS)
