@@ -31,6 +31,7 @@ from .core import (
     presence_changed,
     record,
     robot_seed,
+    robot_view,
     seats_of,
 )
 
@@ -68,10 +69,12 @@ def _due_action(game: Game, match: Match) -> tuple[Action, bool]:
     assert match.round is not None
     seat = match.round.turn
     if acts_for(game, seat) == ROBOT:
+        if game.daily:  # R61: the house robot on its seat's view, as ever
+            return Action.from_dict(robots.choose(view(match, seat))), False
         level = next((s.level for s in seats_of(game) if s.index == seat), "")
         if level not in robots.LEVELS or level == "expert":
             level = "house"
-        play = robots.choose(view(match, seat), level, seed=robot_seed(game))
+        play = robots.choose(robot_view(game, match, seat), level, seed=robot_seed(game))
         return Action.from_dict(play), False
     return table_play(match), True  # R52: the first tile of the hand that fits
 

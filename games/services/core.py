@@ -42,6 +42,7 @@ from games.rules import (
     round_seed,
     tile_str,
     to_json,
+    view,
 )
 from games.rules.knowledge import advance, fresh
 from games.rules.record import event_action
@@ -363,6 +364,13 @@ def robot_seed(game: Game) -> str:
     if not game.seed:
         return f"table {game.pk}"
     return hashlib.sha256(f"robots/{game.seed}".encode()).hexdigest()
+
+
+def robot_view(game: Game, match: Match, seat: int) -> dict[str, Any]:
+    """What a robot a host seated (R58) sees: its seat's view, as its player would (R6),
+    with what the round has shown of the hands (the numbers each seat showed it holds none
+    of: games.rules.knowledge), as the seats' own views have it (games.readmodels)."""
+    return view(match, seat, shown=game.knowledge["none"] if game.knowledge else None)
 
 
 def robot_turn_on_commit(game: Game) -> None:

@@ -22,7 +22,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import Game, SeatInfo
-from games.rules import Action, RuleError, apply, robots, view
+from games.rules import Action, RuleError, apply, robots
 
 from .clocks import waits_for_nobody
 from .core import (
@@ -39,6 +39,7 @@ from .core import (
     load_table,
     record,
     robot_seed,
+    robot_view,
     seats_of,
     take_seat,
 )
@@ -105,7 +106,7 @@ def robot_turn(game_id: int, version: int) -> Change | None:
     level = next(s.level for s in seats_of(game) if s.index == seat)
     limit = time.monotonic() + settings.ROBOT_EXPERT_SECONDS
     budget = robots.Budget(settings.ROBOT_EXPERT_PLAYOUTS, lambda: time.monotonic() >= limit)
-    play = robots.choose(view(game.match, seat), level, seed=robot_seed(game), budget=budget)
+    play = robots.choose(robot_view(game, game.match, seat), level, seed=robot_seed(game), budget=budget)
     return play_robot(game_id, version, play)
 
 

@@ -17,6 +17,7 @@ from games import readmodels, services
 from games.models import Game, Move, Seat
 from games.rules import robots, view
 from games.services import ROBOT, Busy, ServiceError
+from games.services.core import robot_view
 from tests.games.conftest import SEED, game_of, play_first, turn_of
 
 pytestmark = pytest.mark.django_db
@@ -155,7 +156,9 @@ def test_r58_the_worker_plays_the_robots_turn_at_its_level_from_its_seats_view(p
     settings.ROBOT_EXPERT_SECONDS = 0.2
     settings.ROBOT_EXPERT_PLAYOUTS = 40
     game = robot_to_play(players[0], level)
-    mine = view(game.match, 1)
+    mine = robot_view(game, game.match, 1)
+    # R6: what the robot sees is its seat's view, as the seat's socket would be sent it.
+    assert mine == readmodels.current_state(game.pk, 1)["view"]
     change = services.robot_turn(game.pk, game.version)
     assert change is not None and change.version == game.version + 1
     move = Move.objects.get(game=game, version=change.version, seat=1, forced=False)
@@ -167,7 +170,7 @@ def test_r58_the_worker_plays_the_robots_turn_at_its_level_from_its_seats_view(p
 
 def test_r58_a_late_or_repeated_answer_changes_nothing(players):
     game = robot_to_play(players[0])
-    play = robots.choose(view(game.match, 1), "house")
+    play = robots.choose(robot_view(game, game.match, 1), "house")
     assert services.play_robot(game.pk, game.version - 1, play) is None  # an older turn's answer
     assert game_of(game.pk).version == game.version
     assert services.play_robot(game.pk, game.version, play) is not None
@@ -207,7 +210,7 @@ def test_r56_robots_wait_while_nobody_is_at_the_table(players):
 def test_r58_a_lost_task_the_clock_plays_the_house_level_for_an_expert(players):
     game = robot_to_play(players[0], "expert")
     Game.objects.filter(pk=game.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    expected = robots.choose(view(game.match, 1), "house")
+    expected = robots.choose(robot_view(game, game.match, 1), "house")
     change = services.act_if_due(game.pk, game.version, Game.PLAYING)
     assert change is not None
     move = Move.objects.get(game=game, version=change.version, seat=1, forced=False)

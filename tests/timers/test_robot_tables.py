@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, Move
-from games.rules import robots, view
+from games.rules import robots
+from games.services.core import robot_view
 from tests.games.conftest import SEED, game_of, play_first, turn_of
 from tests.timers.conftest import CLOCKS, wait_for
 
@@ -68,7 +69,7 @@ def test_r58_a_robots_turn_lost_with_its_worker_is_played_at_its_deadline(celery
     services.connect(game.pk, alice, f"tab-{game.pk}")
     game = game_of(game.pk)
     assert turn_of(game) == 1
-    expected = robots.choose(view(game.match, 1), "house")
+    expected = robots.choose(robot_view(game, game.match, 1), "house")
     wait_for(lambda: "games.tasks.robot_turn" in celery.worker.output(), timeout=10)  # it took the task
     celery.worker.kill()
     wait_for(lambda: game_of(game.pk).version > game.version, timeout=15)
