@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test test-fast lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings bench-api clean
+.PHONY: help venv migrate messages makemessages redis browser run test test-fast lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings bench-api bench-robots clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
@@ -20,6 +20,7 @@ help:
 	@echo "make bench-api   the history API among a million stored matches (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-ratings   the leaderboard's pages and a rating update with 100,000 players (docs/benchmarks.md)"
+	@echo "make bench-robots   the robots' levels against each other, duplicate deals per variant (docs/benchmarks.md)"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
 
 # Re-install only when pyproject.toml changes.
@@ -112,6 +113,11 @@ bench-daily: venv
 # matches generated in PostgreSQL. Options: make bench-ratings RATINGS_ARGS='--repeat 50'
 bench-ratings: venv
 	$(BIN)/python -m bench.ratings $(RATINGS_ARGS)
+
+# The robots' strength: each level against the others on duplicate deals, on two processes
+# (about 30 minutes; --quick: a few). Options: make bench-robots ROBOTS_ARGS='--quick'
+bench-robots: venv
+	$(BIN)/python -m bench.robots $(ROBOTS_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis staticfiles *.egg-info

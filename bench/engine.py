@@ -7,6 +7,13 @@ played to its end by random legal choices. As the peer to beat, the run also
 plays random four-seat partnership rounds of the ``dominoes`` package (6.1.0)
 and our ``partners`` rounds, in alternating timed slices of the same run, and
 prints the ratio of their speeds.
+
+Then the expert robot's playouts (games/rules/expert.py): from mid-round positions
+(rounds dealt from seeds, four random plays in), each seen by the seat to act and its
+unseen tiles dealt as the expert deals them, playouts per second per variant: the
+expert's own (the compact round of games/rules/playout.py and its default policy), and
+random playouts through the engine's ``apply`` and through the compact round (the same
+games, move for move), with the ratio the compact round gives.
 """
 
 from __future__ import annotations
@@ -19,7 +26,19 @@ import sys
 import time
 from collections.abc import Callable
 
-from games.rules import PLAYING, VARIANTS, apply, deal_round, new_match
+from games.rules import PLAYING, VARIANTS, Match, apply, deal_round, new_match, view
+from games.rules.expert import determinize_line, playout_compact
+from games.rules.playout import Playout, from_match, to_action
+
+PLAYOUT_CASES = [
+    ("block", 2),
+    ("draw", 3),
+    ("partners", 4),
+    ("family", 4),
+    ("classic", 2),
+    ("all_fives", 2),
+    ("fives_threes", 2),
+]
 
 
 def our_rounds(variant: str, seats: int) -> Callable[[int], int]:
@@ -60,6 +79,59 @@ def their_rounds() -> Callable[[int], int]:
     return run
 
 
+def mid_round(variant: str, seats: int, count: int = 200) -> list[tuple[Match, Playout]]:
+    """``count`` positions four random plays into rounds, the unseen tiles dealt again from the
+    view of the seat to act (as the expert deals them): as a Match and as a compact round."""
+    rng = random.Random(f"mid/{variant}")
+    out = []
+    n = 0
+    while len(out) < count:
+        n += 1
+        match, _ = deal_round(new_match(variant, seats), f"bench/mid/{variant}/{n}")
+        for _ in range(4):
+            if match.status != PLAYING:
+                break
+            match, _ = apply(match, rng.choice(match.round.legal))  # type: ignore[union-attr]
+        if match.status != PLAYING:
+            continue
+        guess = determinize_line(view(match, match.round.turn), rng)  # type: ignore[union-attr]
+        out.append((guess, from_match(guess)))
+    return out
+
+
+def playouts(variant: str, seats: int, how: str) -> Callable[[int], int]:
+    """A function running ``n`` playouts from the ``mid_round`` positions, one per legal play of
+    each in turn: the expert's (``how="expert"``), or random ones through the engine
+    (``"engine"``) or the compact round (``"compact"``), the same random games for both."""
+    positions = mid_round(variant, seats)
+    rules = VARIANTS[variant]
+
+    def run(n: int) -> int:
+        rng = random.Random(0)
+        done = 0
+        while done < n:
+            for match, st in positions:
+                side = rules.side_of(st.turn)
+                for first in st.legal():
+                    if how == "expert":
+                        playout_compact(st, first, side)
+                    elif how == "compact":
+                        walk = st.copy()
+                        walk.play(first)
+                        while not walk.result:
+                            walk.play(rng.choice(walk.legal()))
+                    else:
+                        m, _ = apply(match, to_action(st.turn, first))
+                        while m.status == PLAYING:
+                            m, _ = apply(m, rng.choice(m.round.legal))  # type: ignore[union-attr]
+                    done += 1
+                    if done == n:
+                        return n
+        return n
+
+    return run
+
+
 def rate(run: Callable[[int], int], seconds: float, batch: int = 200) -> float:
     """Rounds per second over at least ``seconds`` of batches."""
     done = 0
@@ -93,6 +165,18 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{variant:<14}{seats:>6}{rate(our_rounds(variant, seats), args.seconds):>12,.0f}", flush=True
             )
+    print()
+    print("The expert's playouts from mid-round positions (playouts/s):")
+    print(f"{'variant':<14}{'seats':>6}{'expert':>10}{'random, engine':>16}{'compact':>10}{'ratio':>7}")
+    for variant, seats in PLAYOUT_CASES:
+        expert = rate(playouts(variant, seats, "expert"), args.seconds)
+        engine = rate(playouts(variant, seats, "engine"), args.seconds)
+        compact = rate(playouts(variant, seats, "compact"), args.seconds)
+        print(
+            f"{variant:<14}{seats:>6}{expert:>10,.0f}{engine:>16,.0f}{compact:>10,.0f}"
+            f"{compact / engine:>7.2f}",
+            flush=True,
+        )
     try:
         theirs = their_rounds()
     except ImportError:

@@ -23,9 +23,10 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .match import apply
-from .round import legal_plays
-from .state import PLAYING, Action, Match, Round, line_from_json
+from .playout import FULL, OPTIONS, TILE_A, TILE_B, Move, Playout, fit_mask, from_match
+from .round import HAS, legal_plays
+from .scoring import fives_threes_points
+from .state import PLAYING, Match, Round, line_from_json
 from .tiles import ALL_TILES, Tile, parse_tile
 from .variants import VARIANTS, Ruleset, get_ruleset
 
@@ -132,37 +133,80 @@ def determinize_line(view: dict[str, Any], rng: random.Random) -> Match:
     return Match(view["variant"], seats, view["target"], tuple(view["scores"]), state, PLAYING, None)
 
 
-def greedy(rules: Ruleset, match: Match) -> Action:
-    """The playouts' default policy: the play that scores most now (in the variants that
-    score during play), then the heaviest tile, doubles first among equals."""
-    rnd = match.round
-    assert rnd is not None
-    legal = rnd.legal
-    if len(legal) == 1:
-        return legal[0]
-    best = legal[0]
-    best_key = -1
-    for action in legal:
-        tile = action.tile
-        assert tile is not None
-        key = (tile[0] + tile[1]) * 2 + (tile[0] == tile[1])
-        if rules.play_points and rnd.line is not None:
-            after, _ = apply(match, action)
-            assert after.round is not None
-            side = rules.side_of(action.seat)
-            gained = after.round.points[side] - rnd.points[side]
-            key += 100 * gained
-        if key > best_key:
-            best, best_key = action, key
+# What the playouts' default policy weighs, in points of preference (robots.py's house
+# robot weighs much the same, on a view).
+POINTS = 10.0  # a point scored now
+DOUBLE = 4.0  # a double laid
+HELD = 1.5  # a tile left in the hand that fits an end the play leaves open
+
+
+FITS = (
+    tuple(HAS[n] for n in range(7)),
+    tuple(FULL if n == 0 else HAS[n] | HAS[0] for n in range(7)),
+)
+"""``FITS[wild][n]``: the tiles that fit an end showing ``n`` (R3, R22)."""
+
+
+def greedy(st: Playout) -> Move:
+    """The playouts' default policy, a quick house robot: points scored now, pips shed
+    (three times as many in ``family``, where pips are what one scores), a double laid,
+    tiles kept that fit the ends left open. Ties keep the first play in the engine's order."""
+    rules = st.rules
+    wild = st.wild
+    fits = FITS[wild]
+    heavy = 3 if rules.low_score_wins else 1
+    seat = st.turn
+    hand = st.hands[seat]
+    if st.center < 0:  # the opening tile: any tile of the hand
+        ends: list[int] = []
+        tiles = hand
+    else:
+        ends = st.arm_num[: st.n_ends]
+        tiles = hand & fit_mask(ends, wild)
+    scored = rules.play_points and st.center >= 0
+    if scored:
+        side = seat % 2 if rules.teams else seat
+        count = st.count()
+        room = 10**9 if st.target is None else st.target - st.scores[side]
+        fives = rules.play_points == "fives"
+    options = OPTIONS[wild]
+    best: Move = (-1, -1, -1)
+    best_score = -1e9
+    while tiles:
+        low = tiles & -tiles
+        i = low.bit_length() - 1
+        tiles ^= low
+        a = TILE_A[i]
+        b = TILE_B[i]
+        rest = hand ^ low
+        base = (a + b) * heavy + (DOUBLE if a == b else 0.0)
+        if not ends:
+            score = base + HELD * ((rest & fits[a]).bit_count() + (rest & fits[b]).bit_count())
+            if score > best_score:
+                best, best_score = (i, -1, -1), score
+            continue
+        held = [(rest & fits[n]).bit_count() for n in ends]
+        kept = sum(held)
+        for e, number in enumerate(ends):
+            for opened in options[i][number]:
+                score = base + HELD * (kept - held[e] + (rest & fits[opened]).bit_count())
+                if scored:
+                    total = st.count_after(i, e, opened, count)
+                    if fives:
+                        gained = total if total % 5 == 0 else 0
+                    else:
+                        gained = fives_threes_points(total) + (0 if rest else 1)
+                        if gained > room:
+                            gained = 0  # R35
+                    score += POINTS * gained
+                if score > best_score:
+                    best, best_score = (i, e, opened), score
     return best
 
 
-def outcome(rules: Ruleset, match: Match, side: int) -> float:
+def outcome(rules: Ruleset, points: list[int], side: int) -> float:
     """What the round, played out, brought ``side``: its points minus the mean of the
     other sides' (``family``: the others' mean minus its own, low score winning)."""
-    rnd = match.round
-    assert rnd is not None
-    points = rnd.points
     others = [p for s, p in enumerate(points) if s != side]
     mean = sum(others) / len(others)
     if rules.low_score_wins:
@@ -170,27 +214,34 @@ def outcome(rules: Ruleset, match: Match, side: int) -> float:
     return points[side] - mean
 
 
-def playout_line(match: Match, first: Action, side: int) -> float:
-    """Play ``first``, then the round to its end with ``greedy``; the ``outcome`` for ``side``."""
-    rules = VARIANTS[match.variant]
-    match, _ = apply(match, first)
-    while match.status == PLAYING:
-        match, _ = apply(match, greedy(rules, match))
-    return outcome(rules, match, side)
+def determinize_compact(view: dict[str, Any], rng: random.Random) -> Playout:
+    """``determinize_line``, in the playouts' compact form."""
+    return from_match(determinize_line(view, rng))
+
+
+def playout_compact(st: Playout, move: Move, side: int) -> float:
+    """Play ``move``, then the round to its end with ``greedy``; the ``outcome`` for ``side``."""
+    st = st.copy()
+    st.play(move)
+    while not st.result:
+        st.play(greedy(st))
+    return outcome(st.rules, st.points, side)
 
 
 class Family(NamedTuple):
-    """What the search needs of a game family."""
+    """What the search needs of a game family, for one of its variants: a new family
+    plugs in by giving its own three functions."""
 
-    determinize: Callable[[dict[str, Any], random.Random], Match]
-    """A whole state the seat's view cannot tell from the true one, dealt with the generator."""
-    legal: Callable[[Match], tuple[Action, ...]]
-    """The plays of the seat to act, in the order of the view's ``legal``."""
-    playout: Callable[[Match, Action, int], float]
-    """Play the action, then the round to its end; what it brought the side."""
+    determinize: Callable[[dict[str, Any], random.Random], Any]
+    """A whole state the seat's view cannot tell from the true one, dealt with the
+    generator from the tiles the seat cannot see (``deal_unseen`` does it for any set)."""
+    moves: Callable[[Any], list[Any]]
+    """The plays of the seat to act in that state, in the order of the view's ``legal``."""
+    playout: Callable[[Any, Any, int], float]
+    """Play the move, then the round to its end; what it brought the side (``outcome``)."""
 
 
-LINE = Family(determinize_line, lambda m: m.round.legal if m.round else (), playout_line)
+LINE = Family(determinize_compact, Playout.legal, playout_compact)
 FAMILIES: dict[str, Family] = {v: LINE for v in VARIANTS}
 """The family of each variant the expert plays."""
 
@@ -200,11 +251,14 @@ def search(
 ) -> dict[str, Any]:
     """The expert's play (record form, one of ``view["legal"]``): see the module's docstring.
 
-    ``playouts`` bounds the work: the search runs rounds of one playout per legal play,
-    each round on a fresh dealing of the unseen tiles (the same dealing for every play,
-    so they are compared on equal luck), until ``playouts`` are spent or ``should_stop()``
-    says to stop (asked before each round after the first). The generator is seeded by
-    ``seed`` and the position, so the same view, seed and budget give the same play.
+    The search deals the unseen tiles afresh for each round of playouts, and plays one
+    playout per play still in the running on that dealing (every play compared on the
+    same luck). It spends ``playouts`` in phases, sequential halving: after each phase
+    but the last, the better half of the plays stays in the running, so the best plays
+    get the most playouts. ``should_stop()``, if given, is asked before each dealing
+    after the first; once it says True the search stops and plays the best so far. The
+    generator is seeded by ``seed`` and the position, so the same view, seed and budget
+    give the same play.
     """
     from .robots import position_key  # robots.py imports this module lazily
 
@@ -218,12 +272,24 @@ def search(
     side = rules.side_of(view["seat"])
     rng = random.Random(f"expert/{seed}/{position_key(view)}")
     totals = [0.0] * len(legal)
-    rounds = max(1, playouts // len(legal))
-    for r in range(rounds):
-        if r and should_stop is not None and should_stop():
-            break
-        state = family.determinize(view, rng)
-        for i, action in enumerate(family.legal(state)):
-            totals[i] += family.playout(state, action, side)
-    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+    alive = list(range(len(legal)))
+    phases = max(1, (len(legal) - 1).bit_length())  # ceil(log2(plays))
+    dealt = 0
+    for phase in range(phases):
+        for _ in range(max(1, playouts // (phases * len(alive)))):
+            if dealt and should_stop is not None and should_stop():
+                break
+            state = family.determinize(view, rng)
+            moves = family.moves(state)
+            assert len(moves) == len(legal)
+            dealt += 1
+            for i in alive:
+                totals[i] += family.playout(state, moves[i], side)
+        else:
+            if phase < phases - 1:  # keep the better half (ties: the first in the view's order)
+                alive = sorted(sorted(alive, key=lambda i: (-totals[i], i))[: (len(alive) + 1) // 2])
+            continue
+        break
+    # Every play still in the running has had the same playouts: their totals compare.
+    best = min(alive, key=lambda i: (-totals[i], i))
     return dict(legal[best])

@@ -130,6 +130,7 @@ def bench_database(request: pytest.FixtureRequest) -> Iterator[str]:
 
 BENCH_TARGETS = {
     "bench",
+    "bench-robots",
     "bench-instructions",
     "bench-load",
     "bench-deadlines",
@@ -167,6 +168,8 @@ def test_engine() -> None:
     """Every variant timed, then the comparison with the dominoes package: a few seconds."""
     output = run("bench", ["--seconds", "0.01", "--slices", "1"])
     assert lines(output, rf"^draw\s+2\s+{NUMBER}$"), output
+    for variant, seats in (("block", 2), ("partners", 4), ("fives_threes", 2)):  # the expert's playouts
+        assert lines(output, rf"^{variant}\s+{seats}(\s+{NUMBER}){{4}}$"), output
     assert lines(output, rf"^partners, 4 seats \(ours\):\s+{NUMBER} rounds/s$"), output
     assert lines(output, rf"^ratio, ours / theirs \(median of 1 alternating slices\): {NUMBER}$"), output
 
@@ -251,3 +254,18 @@ def test_api(bench_database: str) -> None:
     assert lines(output, r"^  4 newest\s+4 records in "), output
     assert lines(output, r"^  all 4\s+4 records in "), output
     assert lines(output, rf"^  all 4\s+4 records, peak {NUMBER} MiB allocated"), output
+
+
+@pytest.mark.slow
+def test_robots() -> None:
+    """Two deals of two variants, every pair, a budget of 8 playouts, one process: a few seconds."""
+    output = run(
+        "bench-robots",
+        ["--deals", "2", "--budget", "8", "--workers", "1", "--variants", "block,partners"],
+    )
+    assert lines(output, r"^expert budget 8 playouts per move$"), output
+    for variant, seats in (("block", 2), ("partners", 4)):
+        for pair in ("expert vs house", "house vs beginner", "expert vs beginner"):
+            assert lines(
+                output, rf"^{variant}\s+{seats}\s+{pair}\s+{NUMBER}%\s+{NUMBER} pt\s+2\s+{NUMBER}$"
+            ), output

@@ -4,7 +4,10 @@ import random
 
 import pytest
 
-from games.rules import PLAYING, VARIANTS, Action, apply, deal_round, new_match, view
+from games.rules import ALL_TILES, PLAYING, VARIANTS, Action, apply, deal_round, new_match, view
+from games.rules.expert import determinize_line, known_none
+from games.rules.knowledge import advance, fresh
+from games.rules.record import event_action
 from games.rules.robots import LEVELS, Budget, choose, house
 
 ROUNDS = 2000
@@ -95,13 +98,22 @@ LEVEL_CASES = [
 
 
 def positions(variant: str, seats: int, games: int, seed: str = "positions"):
-    """The views of the seat to act along ``games`` rounds played by random legal plays."""
+    """The views of the seat to act along ``games`` rounds played by random legal plays, with
+    what the round has shown (knowledge.py), as the site shows them."""
     rng = random.Random(f"{seed}/{variant}/{seats}")
+    wild = VARIANTS[variant].wild_blanks
+
+    def actions(events):
+        return [a for e in events if (a := event_action(e, wild))]
+
     for g in range(games):
-        match, _ = deal_round(new_match(variant, seats, None), f"{seed}/{variant}/{g}")
+        match, events = deal_round(new_match(variant, seats, None), f"{seed}/{variant}/{g}")
+        known = advance(variant, fresh(seats), None, actions(events))
         while match.status == PLAYING:
-            yield match, view(match, match.round.turn)
-            match, _ = apply(match, rng.choice(match.round.legal))
+            yield match, view(match, match.round.turn, shown=known["none"])
+            line = match.round.line
+            match, events = apply(match, rng.choice(match.round.legal))
+            known = advance(variant, known, line, actions(events))
 
 
 def test_the_levels():
@@ -184,7 +196,8 @@ def test_robots_see_only_their_seat_R6(variant, seats):
         seat = v["seat"]
         other = hidden_permuted(match, seat, rng)
         assert other.round.hands != match.round.hands or other.round.stock != match.round.stock
-        w = view(other, seat)
+        shown = [[e["number"] for e in v["round"]["public"] if s in e["none"]] for s in range(seats)]
+        w = view(other, seat, shown=shown)
         assert w == v
         for level in LEVELS:
             assert choose(w, level, seed="x", budget=40) == choose(v, level, seed="x", budget=40), level
@@ -192,3 +205,34 @@ def test_robots_see_only_their_seat_R6(variant, seats):
         if checked == 4:
             break
     assert checked == 4
+
+
+@pytest.mark.parametrize("variant,seats", LEVEL_CASES)
+def test_the_expert_deals_the_unseen_tiles_as_the_seat_knows_them_R6(variant, seats):
+    """R6: the expert's dealings keep the seat's hand and the line, give every other seat
+    its number of tiles and the stock its size, and give no seat a tile showing a number
+    it has shown it holds none of (its passes; the round's public panel)."""
+    rng = random.Random(variant)
+    constrained = 0
+    for match, v in positions(variant, seats, 8, seed="dealing"):
+        seat = v["seat"]
+        none = known_none(v)
+        constrained += any(none)
+        for _ in range(3):
+            st = determinize_line(v, rng)
+            rnd = st.round
+            assert rnd.hands[seat] == match.round.hands[seat]
+            assert rnd.line == match.round.line
+            assert [len(h) for h in rnd.hands] == [len(h) for h in match.round.hands]
+            if VARIANTS[variant].draws:
+                assert len(rnd.stock) == len(match.round.stock)
+            every = (
+                [t for h in rnd.hands for t in h]
+                + list(rnd.stock)
+                + (match.round.line.tiles() if match.round.line else [])
+            )
+            assert sorted(every) == sorted(ALL_TILES)
+            for s, numbers in enumerate(none):
+                if s != seat:
+                    assert not [t for t in rnd.hands[s] if t[0] in numbers or t[1] in numbers]
+    assert constrained > 0
