@@ -43,13 +43,16 @@ def lobby(request: HttpRequest) -> HttpResponse:
                     request.user, data["variant"], data["seats"], data["target"], data["level"] or "house"
                 )
             else:
+                robots = form.robots()
                 game = services.open_table(
                     request.user,
                     data["variant"],
                     data["seats"],
                     data["target"],
                     data["public"],
-                    rated=data.get("rated"),
+                    # R58: a table with a robot is never rated: the choice is forced off.
+                    rated=False if robots else data.get("rated"),
+                    robots=robots,
                 )
         except ServiceError as e:
             form.add_error(FIELD_ERRORS.get(e.code), refusal(e))

@@ -71,3 +71,25 @@ def test_r58_the_host_seats_and_unseats_robots_from_the_table_page(players):
     assert game_of(game.pk).status == Game.PLAYING
     started = host.post(f"/tables/{game.pk}/robots/1/retirer/", follow=True)
     assert "La partie a déjà commencé." in started.content.decode()
+
+
+def test_r58_the_open_table_form_seats_robots_at_their_levels_and_forces_the_table_friendly(players):
+    alice = players[0]
+    page = client_of(alice).get("/salon/").content.decode()
+    assert 'name="robot_1"' in page and 'name="robot_3"' in page
+    response = client_of(alice).post(
+        "/salon/",
+        # robot_3 is beyond the three seats chosen: ignored.
+        {
+            "variant": "draw",
+            "seats": "3",
+            "public": "on",
+            "rated": "classee",
+            "robot_2": "expert",
+            "robot_3": "house",
+        },
+    )
+    game = game_of(Game.objects.get(host=alice).pk)
+    assert response.status_code == 302
+    assert (game.status, game.public, game.rated) == (Game.OPEN, True, False)
+    assert [(s.index, s.name) for s in game.seating] == [(0, "alice"), (2, "Robot Berthe (expert)")]
