@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="fewer deals and a smaller budget: a few minutes"
     )
-    parser.add_argument("--deals", type=int, help="deals per variant and pair (default 300; --quick 40)")
+    parser.add_argument("--deals", type=int, help="deals per variant and pair (default: DEALS, by variant)")
+    parser.add_argument("--scale", type=float, default=1.0, help="DEALS times this (default 1)")
     parser.add_argument(
         "--budget", type=int, help="the expert's playouts per move (default 600; --quick 200)"
     )
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     with Pool(args.workers) as pool:
         for variant, seats in cases:
-            deals = args.deals or (max(20, DEALS[variant] // 10) if args.quick else DEALS[variant])
+            deals = args.deals or max(20, round(DEALS[variant] * (0.1 if args.quick else args.scale)))
             for a, b in pairs:
                 t0 = time.monotonic()
                 tasks = [(variant, seats, a, b, i, budget) for i in range(deals)]

@@ -1,20 +1,21 @@
 """The expert robot: determinized Monte Carlo on one seat's view (docs/architecture.md, robots).
 
-It never reads a hidden tile. For each playout it deals the tiles its seat cannot see
+It never reads a hidden tile. Again and again it deals the tiles its seat cannot see
 (the other hands, the stock or the tiles set aside) at random, consistently with what
 the seat knows: each hand's size, the stock's size, and the numbers each seat has
 shown it holds none of (R6: the passes, and the view's public panel when the caller
-gave it). In that dealing it plays one of its legal plays and then the round to its
-end with a fast default policy, and it keeps, for each play, the mean of what the
-round brought its side. It plays the play with the best mean.
+gave it). On each dealing it plays each of its legal plays still in the running and
+then the round to its end with a fast default policy (a playout, on the compact round
+of playout.py), and adds up what each play brought its side. The plays are halved
+phase by phase (``search``), and it plays the best total.
 
 What a round brings a side (``outcome``): the points it scored this round minus the
 mean of the other sides' (in ``family``, where each seat scores its pips and low
 wins, the mean of the others' minus its own).
 
-A game family plugs in through a ``Family``: how to deal a view's unseen tiles
-(``determinize``), how to play a playout (``playout``), and what the playout's end
-brings the seat (its return value).
+A game family plugs in through a ``Family`` (``FAMILIES``, by variant): how to deal a
+view's unseen tiles into a whole state (``determinize``), the seat's plays in that
+state (``moves``), and a playout (``playout``: what the round brought the side).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .round import HAS, legal_plays
 from .scoring import fives_threes_points
 from .state import PLAYING, Match, Round, line_from_json
 from .tiles import ALL_TILES, Tile, parse_tile
-from .variants import VARIANTS, Ruleset, get_ruleset
+from .variants import DRAW_ONE, VARIANTS, Ruleset, get_ruleset
 
 
 def known_none(view: dict[str, Any]) -> list[set[int]]:
@@ -47,11 +48,9 @@ def known_none(view: dict[str, Any]) -> list[set[int]]:
     for entry in rnd.get("public") or []:
         for s in entry["none"]:
             none[s].add(entry["number"])
-    if rules.no_fit != "draw_one":
+    if rules.no_fit != DRAW_ONE:
         for s, passed in enumerate(rnd["passes"]):
             none[s].update(passed)
-            if rules.wild_blanks and passed:
-                none[s].add(0)
     return none
 
 
@@ -246,6 +245,13 @@ FAMILIES: dict[str, Family] = {v: LINE for v in VARIANTS}
 """The family of each variant the expert plays."""
 
 
+CONFIDENCE = 1.0
+"""How sure the search must be to play otherwise than the house robot would: the mean gain
+of its best play over the house robot's, across the dealings, must exceed this many
+standard errors of that gain. Where the playouts cannot tell plays apart, the house
+robot's judgement (which reads the view as a whole) is the better guide."""
+
+
 def search(
     view: dict[str, Any], seed: str, playouts: int, should_stop: Callable[[], bool] | None = None
 ) -> dict[str, Any]:
@@ -254,13 +260,15 @@ def search(
     The search deals the unseen tiles afresh for each round of playouts, and plays one
     playout per play still in the running on that dealing (every play compared on the
     same luck). It spends ``playouts`` in phases, sequential halving: after each phase
-    but the last, the better half of the plays stays in the running, so the best plays
-    get the most playouts. ``should_stop()``, if given, is asked before each dealing
-    after the first; once it says True the search stops and plays the best so far. The
-    generator is seeded by ``seed`` and the position, so the same view, seed and budget
-    give the same play.
+    but the last, the better half of the plays stays in the running (and the house
+    robot's play, the reference), so the best plays get the most playouts. It plays the
+    best total of the last phase if that beats the house robot's play by more than
+    ``CONFIDENCE`` standard errors, else the house robot's play. ``should_stop()``, if
+    given, is asked before each dealing after the first; once it says True the search
+    stops and decides on what it has. The generator is seeded by ``seed`` and the
+    position, so the same view, seed and budget give the same play.
     """
-    from .robots import position_key  # robots.py imports this module lazily
+    from .robots import house, position_key  # robots.py imports this module lazily
 
     legal = view["legal"]
     if not legal:
@@ -271,7 +279,9 @@ def search(
     rules = get_ruleset(view["variant"])
     side = rules.side_of(view["seat"])
     rng = random.Random(f"expert/{seed}/{position_key(view)}")
+    reference = legal.index(house(view))
     totals = [0.0] * len(legal)
+    squares = [0.0] * len(legal)  # of each play's gain over the reference, dealing by dealing
     alive = list(range(len(legal)))
     phases = max(1, (len(legal) - 1).bit_length())  # ceil(log2(plays))
     dealt = 0
@@ -283,13 +293,22 @@ def search(
             moves = family.moves(state)
             assert len(moves) == len(legal)
             dealt += 1
-            for i in alive:
-                totals[i] += family.playout(state, moves[i], side)
+            values = {i: family.playout(state, moves[i], side) for i in alive}
+            for i, value in values.items():
+                totals[i] += value
+                gain = value - values[reference]
+                squares[i] += gain * gain
         else:
             if phase < phases - 1:  # keep the better half (ties: the first in the view's order)
-                alive = sorted(sorted(alive, key=lambda i: (-totals[i], i))[: (len(alive) + 1) // 2])
+                ranked = sorted(alive, key=lambda i: (-totals[i], i))
+                alive = sorted(set(ranked[: (len(alive) + 1) // 2]) | {reference})
             continue
         break
-    # Every play still in the running has had the same playouts: their totals compare.
+    # Every play still in the running has had the same dealings as the reference.
     best = min(alive, key=lambda i: (-totals[i], i))
+    if best != reference and dealt > 1:
+        mean = (totals[best] - totals[reference]) / dealt
+        variance = max(0.0, squares[best] / dealt - mean * mean) / (dealt - 1)
+        if mean <= CONFIDENCE * variance**0.5:
+            best = reference
     return dict(legal[best])

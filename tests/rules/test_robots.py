@@ -152,7 +152,7 @@ def test_beginner_draws_afresh_at_each_turn():
 
 @pytest.mark.parametrize("variant,seats", LEVEL_CASES)
 def test_expert_plays_legal_and_is_repeatable_for_a_seed_and_budget(variant, seats):
-    for _, v in positions(variant, seats, 2):
+    for _, v in positions(variant, seats, 1):
         play = choose(v, "expert", seed="e", budget=60)
         assert play in v["legal"]
         assert choose(v, "expert", seed="e", budget=Budget(60)) == play
