@@ -68,6 +68,8 @@ def recent_games(player: AbstractBaseUser, viewer: AbstractBaseUser) -> list[dic
                 "others": [seat.name for seat in seats if seat is not mine],
                 "seat": mine,
                 "result": result(game, mine),
+                # R58: a match against robots is never rated (a daily attempt says so itself).
+                "robots": not game.daily and any(seat.robot for seat in seats),
             }
         )
     return recent

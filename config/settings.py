@@ -342,8 +342,20 @@ WS_BURST = env.int("WS_BURST", default=20)  # messages at once
 TURN_SECONDS = env.float("TURN_SECONDS", default=45.0)  # R52: a turn
 AWAY_SECONDS = env.float("AWAY_SECONDS", default=5.0)  # R53: the turn of a disconnected seat
 ROUND_PAUSE_SECONDS = env.float("ROUND_PAUSE_SECONDS", default=30.0)  # R54: between rounds
-# How long a house robot takes to play at a daily attempt: short, but readable (R61).
+# How long a robot takes to play: short, but readable (R58, R61).
 ROBOT_SECONDS = env.float("ROBOT_SECONDS", default=1.0)
+# Robots at live tables think in the Celery workers of their own queue (ROBOTS_QUEUE,
+# games.tasks.robot_turn), never in Daphne or the clock. The expert's search lasts this
+# long per move (games.rules.robots.Budget), and at most this many playouts.
+ROBOT_EXPERT_SECONDS = env.float("ROBOT_EXPERT_SECONDS", default=1.0)
+ROBOT_EXPERT_PLAYOUTS = env.int("ROBOT_EXPERT_PLAYOUTS", default=1_000_000)
+# If no worker has played a robot's turn this long after ROBOT_SECONDS (its task was lost
+# in a restart), the clock plays it, at the house level for an expert (docs/architecture.md).
+ROBOT_FALLBACK_SECONDS = env.float("ROBOT_FALLBACK_SECONDS", default=15.0)
+# The seed of the tables "Jouer contre les robots" opens (games.services.tables.practice):
+# a browser test's server sets it to know its deals; never read without DEBUG, so that
+# a live site always deals from fresh secret seeds (R12).
+PRACTICE_SEED = env.str("PRACTICE_SEED", default="") if DEBUG else ""
 # Abandonment: a table nobody has joined for this long, a match with no seat connected.
 OPEN_TABLE_TIMEOUT_SECONDS = env.float("OPEN_TABLE_TIMEOUT_SECONDS", default=30 * 60.0)
 DESERTED_TIMEOUT_SECONDS = env.float("DESERTED_TIMEOUT_SECONDS", default=10 * 60.0)
@@ -382,6 +394,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="dominos")
+# The robots' turns at live tables go to a queue of their own, consumed by the Procfile's
+# ``robots`` worker: a second of search never holds up the other tasks.
+ROBOTS_QUEUE = env.str("ROBOTS_QUEUE", default="robots")
+CELERY_TASK_ROUTES = {"games.tasks.robot_turn": {"queue": ROBOTS_QUEUE}}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

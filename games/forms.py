@@ -1,14 +1,20 @@
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.catalog import NAMES
+from games.models import LEVEL_NAMES
 from games.rules import VARIANTS
+from games.rules.robots import LEVELS
 
 ALL_SEATS = range(
     min(rules.min_seats for rules in VARIANTS.values()),
     max(rules.max_seats for rules in VARIANTS.values()) + 1,
 )
 ALL_TARGETS = sorted({t for rules in VARIANTS.values() for t in rules.targets})
+# The seats a robot may take at opening: every one but the host's (R50, R58).
+ROBOT_SEATS = range(1, ALL_SEATS.stop - 1)
 
 
 class OpenTableForm(forms.Form):
@@ -45,6 +51,35 @@ class OpenTableForm(forms.Form):
         initial="classee",
         widget=forms.RadioSelect,
     )
+    # The form's second button, "Jouer contre les robots": a robot of this level in every
+    # seat but the player's, the match at once, never rated (R58).
+    level = forms.ChoiceField(
+        label=_("Niveau des robots"),
+        choices=[(level, LEVEL_NAMES[level]) for level in LEVELS],
+        initial="house",
+        required=False,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # R58: who takes each seat but the host's, a player (as they come) or a robot of a
+        # level; the lobby's script shows the chosen number of seats' only.
+        for index in ROBOT_SEATS:
+            self.fields[f"robot_{index}"] = forms.ChoiceField(
+                label=_("Place %(n)s") % {"n": index + 1},
+                choices=[("", _("un joueur"))]
+                + [(level, _("robot %(level)s") % {"level": LEVEL_NAMES[level]}) for level in LEVELS],
+                required=False,
+            )
+
+    def robots(self) -> dict[int, str]:
+        """The seats the host gave to robots, each with its level (within the seats chosen)."""
+        seats = self.cleaned_data["seats"]
+        chosen = {index: self.cleaned_data.get(f"robot_{index}") or "" for index in ROBOT_SEATS}
+        return {index: level for index, level in chosen.items() if level and index < seats}
+
+    def robot_fields(self) -> list[forms.BoundField]:
+        return [self[f"robot_{index}"] for index in ROBOT_SEATS]
 
 
 def variant_choices() -> dict[str, dict[str, object]]:

@@ -39,19 +39,30 @@ class SeatInfo:
     robot: bool
     active: bool  # whether the seat's player may play (False: suspended or banned)
     present: bool  # whether the seat has a socket open, or in its grace (R53)
+    # A robot's level (games.rules.robots.LEVELS) where a host seated it (R58); empty
+    # for a player, and for a daily attempt's robots, which are the house's (R61).
+    level: str = ""
 
     @classmethod
     def of(
-        cls, index: int, player_id: int | None, username: str | None, robot: str, active: Any, present: Any
+        cls,
+        index: int,
+        player_id: int | None,
+        username: str | None,
+        robot: str,
+        active: Any,
+        present: Any,
+        level: str | None = "",
     ) -> SeatInfo:
         """A seat from its columns as read: a robot's seat is named for its robot."""
         return cls(
             index=index,
             player_id=player_id,
-            name=robot_label(robot) if robot else username or "",
+            name=robot_label(robot, level or "") if robot else username or "",
             robot=bool(robot),
             active=bool(active) if player_id is not None else True,
             present=bool(present),
+            level=(level or "") if robot else "",
         )
 
 
@@ -211,15 +222,18 @@ class Game(models.Model):
         return match
 
 
-# The house robots' names, seat by seat (seat 0 is the player's, R61).
-ROBOT_NAMES = ["Anatole", "Berthe", "Casimir", "Delphine"]
+# The robots' names, seat by seat (seat 0 is the player's or the host's, R50, R61).
+ROBOT_NAMES = ["Anatole", "Berthe", "Casimir", "Delphine", "Ernest", "Fernande", "Gaston"]
+
+# The robots' levels (games.rules.robots.LEVELS) as a page names them (R58).
+LEVEL_NAMES = {"beginner": _("débutant"), "house": _("maison"), "expert": _("expert")}
 
 
 class Seat(models.Model):
-    """A player at a table, or a house robot at a daily attempt (R50, R61).
+    """A player at a table, or a robot: at a daily attempt, or where a host seated one (R50, R58, R61).
 
     Seat 0 is the host's; the others fill in order of arrival. A robot's seat has
-    no player and the robot's name instead.
+    no player and the robot's name instead, and its level where a host seated it.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_set")
@@ -229,6 +243,9 @@ class Seat(models.Model):
     )
     # The house robot's name ("Anatole"), empty for a player's seat.
     robot = models.CharField(max_length=30, blank=True, default="")
+    # A robot's level, chosen by the host (R58): one of games.rules.robots.LEVELS. Empty
+    # for a player, and for a daily attempt's robots, which are the house's (R61).
+    level = models.CharField(_("niveau"), max_length=12, blank=True, default="")
     joined = models.DateTimeField(auto_now_add=True)
     # Filled when the match ends: the points of the seat's side and whether it won.
     score = models.IntegerField(null=True, blank=True)
@@ -258,12 +275,16 @@ class Seat(models.Model):
     def name(self) -> str:
         """The name shown for the seat: the player's, or "Robot Anatole"."""
         if self.robot:
-            return robot_label(self.robot)
+            return robot_label(self.robot, self.level)
         return self.player.get_username() if self.player else ""
 
 
-def robot_label(name: str) -> str:
-    return str(_("Robot %(name)s") % {"name": name})
+def robot_label(name: str, level: str = "") -> str:
+    """ "Robot Anatole", and its level where a host chose one: "Robot Anatole (expert)"."""
+    label = str(_("Robot %(name)s") % {"name": name})
+    if level in LEVEL_NAMES:
+        label = str(_("%(robot)s (%(level)s)") % {"robot": label, "level": LEVEL_NAMES[level]})
+    return label
 
 
 class Round(models.Model):

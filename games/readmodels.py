@@ -206,7 +206,8 @@ def presence_message(game: Game) -> dict[str, Any]:
 
 
 def lobby_entry(game: Game) -> dict[str, Any]:
-    names = [seat.name for seat in game.seat_set.all()]  # in seat order (Seat.Meta)
+    seats = list(game.seat_set.all())  # in seat order (Seat.Meta)
+    names = [seat.name for seat in seats]
     return {
         "id": game.pk,
         "variant": game.variant,
@@ -214,6 +215,8 @@ def lobby_entry(game: Game) -> dict[str, Any]:
         "taken": len(names),
         "target": game.target,
         "rated": game.rated,
+        # R58: a robot sits at the table; it is then never rated.
+        "robots": any(seat.robot for seat in seats),
         "host": game.host.username,
         "players": names,
         "status": game.status,
@@ -246,7 +249,7 @@ def matches_in_play(limit: int = 100) -> list[dict[str, Any]]:
         {
             "id": game.pk,
             "variant": game.variant,
-            "players": [seat.player.username for seat in game.seat_set.all()],
+            "players": [seat.name for seat in game.seat_set.all()],  # a robot's too (R58)
             "spectators": game.watching,
             "url": game.get_absolute_url(),
         }

@@ -60,6 +60,7 @@ def _read_sql(vendor: str, locks: bool) -> str:
         f"u.{q('is_active')}, "
         f"EXISTS (SELECT 1 FROM {q(conn)} c WHERE c.{q('game_id')} = g.{q('id')} "
         f"AND c.{q('seat')} = s.{q('index')}), "
+        f"s.{q('level')}, "
         f"(SELECT COUNT(*) FROM {q(conn)} c WHERE c.{q('game_id')} = g.{q('id')} AND c.{q('seat')} IS NULL) "
         f"FROM {q(game)} g LEFT JOIN {q(seat)} s ON s.{q('game_id')} = g.{q('id')} "
         f"LEFT JOIN {q(user)} u ON u.{q('id')} = s.{q('player_id')} "

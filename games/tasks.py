@@ -7,6 +7,10 @@ closes, and the watchdog, ``sweep`` (celery beat), which acts on whatever was
 left: a deadline the clock did not act on, a socket whose process died, a table
 nobody stayed at. Each service re-checks what it was called for, so a task that
 comes late, twice, or for something already done does nothing.
+
+A robot's turn at a live table (R58), ``robot_turn``, goes to the robots' queue
+(ROBOTS_QUEUE, settings.CELERY_TASK_ROUTES), consumed by workers of their own:
+the expert's search never runs in Daphne, in the clock, or before the other tasks.
 """
 
 from __future__ import annotations
@@ -35,3 +39,9 @@ def leave_if_away(channel: str) -> bool:
 def sweep() -> dict[str, int]:
     """The watchdog: deadlines left overdue, dead sockets, abandoned tables."""
     return services.sweep()
+
+
+@shared_task(name="games.tasks.robot_turn", ignore_result=True)
+def robot_turn(game_id: int, version: int) -> bool:
+    """R58: think out and play the turn of the robot that ``version`` of the table waits for."""
+    return services.robot_turn(game_id, version) is not None

@@ -13,8 +13,9 @@ from django.views.decorators.http import require_POST
 from games import access, readmodels, replay as game_replay, services
 from games.catalog import variants
 from games.forms import OpenTableForm, variant_choices
-from games.models import Game
+from games.models import LEVEL_NAMES, Game
 from games.rules import commitment, deal_explained, round_seed
+from games.rules.robots import LEVELS
 from games.services import Busy, ServiceError
 from leaderboard.attempt_end import daily_end
 from leaderboard.results import match_ratings
@@ -36,14 +37,22 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            game = services.open_table(
-                request.user,
-                data["variant"],
-                data["seats"],
-                data["target"],
-                data["public"],
-                rated=data.get("rated"),
-            )
+            if "robots" in request.POST:  # "Jouer contre les robots" (R58)
+                game = services.practice(
+                    request.user, data["variant"], data["seats"], data["target"], data["level"] or "house"
+                )
+            else:
+                robots = form.robots()
+                game = services.open_table(
+                    request.user,
+                    data["variant"],
+                    data["seats"],
+                    data["target"],
+                    data["public"],
+                    # R58: a table with a robot is never rated: the choice is forced off.
+                    rated=False if robots else data.get("rated"),
+                    robots=robots,
+                )
         except ServiceError as e:
             form.add_error(FIELD_ERRORS.get(e.code), refusal(e))
         else:
@@ -178,8 +187,40 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "invitation": invitation,
             "invitation_url": request.build_absolute_uri(game.invitation_url()) if seat == 0 else "",
             "ratings": match_ratings(game) if game.rated and game.status == Game.OVER else [],
+            # R58: a table with a robot is never rated; its host seats and unseats them.
+            "robots": any(s.robot for s in seats) and not game.daily,
+            "robot_seats": [s.index for s in seats if s.robot],
+            "free_seats": [i for i in range(1, game.seats) if i not in names],
+            "levels": [(level, LEVEL_NAMES[level]) for level in LEVELS],
         },
     )
+
+
+@login_required
+@require_POST
+def seat_robot(request: HttpRequest, pk: int) -> HttpResponse:
+    """R58: the host seats a robot, of the level chosen, in a free seat (or the first one)."""
+    game = _visible_game(request, pk)
+    seat = request.POST.get("seat", "")
+    try:
+        services.seat_robot(
+            game.pk, request.user, request.POST.get("level", ""), int(seat) if seat.isdigit() else None
+        )
+    except ServiceError as e:
+        messages.error(request, refusal(e))
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def unseat_robot(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    """R58: the host takes a robot away before the match starts."""
+    game = _visible_game(request, pk)
+    try:
+        services.unseat_robot(game.pk, request.user, seat)
+    except ServiceError as e:
+        messages.error(request, refusal(e))
+    return redirect(game)
 
 
 @login_required

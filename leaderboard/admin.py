@@ -16,7 +16,7 @@ from accounts.admin import ActionForms, VariantFilter, set_or_not
 from accounts.forms import ReasonForm
 from accounts.sanctions import ModerationError
 from games.catalog import NAMES
-from games.rules import RuleError, get_ruleset
+from games.rules import RuleError, get_ruleset, new_match
 from leaderboard.models import DailyAttempt, DailyChallenge, RotationStep
 
 
@@ -34,6 +34,10 @@ class RotationStepForm(forms.ModelForm):
                 raise forms.ValidationError(
                     _("Ce nombre de places n’est pas permis pour cette variante.")
                 ) from None
+            try:  # R61: five rounds with no target; a game counted in rounds has none such
+                new_match(data["variant"], data["seats"], None)
+            except RuleError:
+                raise forms.ValidationError(_("Cette variante ne se joue pas en défi du jour.")) from None
         return data
 
 

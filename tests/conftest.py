@@ -35,9 +35,12 @@ def pytest_configure(config: pytest.Config) -> None:
     # Celery: a queue and broker keys of the run's own; no other run's worker takes its timers.
     os.environ["CELERY_QUEUE"] = RUN
     os.environ["CELERY_KEY_PREFIX"] = f"{RUN}:"
+    os.environ["ROBOTS_QUEUE"] = f"{RUN}-robots"
     from django.conf import settings
 
     settings.CELERY_TASK_DEFAULT_QUEUE = RUN
+    settings.ROBOTS_QUEUE = os.environ["ROBOTS_QUEUE"]
+    settings.CELERY_TASK_ROUTES = {"games.tasks.robot_turn": {"queue": settings.ROBOTS_QUEUE}}
     settings.CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = f"{RUN}:"
     settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["CHANNEL_PREFIX"]
     settings.CLOCK_WAKE_KEY = f"{os.environ['CHANNEL_PREFIX']}:clock"  # the clocks the tests start

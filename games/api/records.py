@@ -49,7 +49,7 @@ GAME_COLUMNS = (
     "voided",
 )
 COLUMN = {name: index for index, name in enumerate(GAME_COLUMNS)}
-SEAT_COLUMNS = ("game_id", "index", "player_id", "player__username", "robot", "score", "won")
+SEAT_COLUMNS = ("game_id", "index", "player_id", "player__username", "robot", "score", "won", "level")
 ROUND_COLUMNS = ("game_id", "pk", "number", "seed", "commitment", "hands", "stock", "started", "finished")
 MOVE_COLUMNS = ("round_id", "seat", "kind", "tile", "end", "open", "auto", "place")
 CHANGE_COLUMNS = ("game_id", "player_id", "ordinal_before", "ordinal_after", "provisional_before")
@@ -99,12 +99,13 @@ def players(
             "seat": index,
             "username": name,
             "robot": robot or None,
+            "level": level or None,
             "side": rules.side_of(index),
             "score": score,
             "won": won if counted else None,
             "rating": rating(by_player.get(player_id)) if player_id else None,
         }
-        for _game, index, player_id, name, robot, score, won in sorted(seats, key=lambda row: row[1])
+        for _game, index, player_id, name, robot, score, won, level in sorted(seats, key=lambda row: row[1])
     ]
 
 
@@ -115,6 +116,7 @@ def summary(
     pk, variant, nseats, target, public, rated, daily, _until, status, winner = game[:10]
     created, started, finished, voided = game[10:14]
     counted = counts(status, voided)
+    seats = list(seats)
     return {
         "id": pk,
         "url": match_url(pk),
@@ -124,6 +126,8 @@ def summary(
         "public": public,
         "rated": rated,
         "daily": daily,
+        # R58: a robot sits at the table (never rated), or it is a daily attempt.
+        "robots": any(row[4] for row in seats),
         "status": STATUS.get(status, status),
         "created": local(created),
         "started": local(started),

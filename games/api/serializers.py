@@ -58,6 +58,14 @@ class PlayerSeatSerializer(serializers.Serializer):
     robot = serializers.CharField(
         allow_null=True, help_text=_("le nom du robot de la maison ; null pour un joueur")
     )
+    level = serializers.ChoiceField(
+        choices=["beginner", "house", "expert"],
+        allow_null=True,
+        help_text=_(
+            "le niveau du robot que l’hôte a assis (R58) ; "
+            "null pour un joueur et pour les robots du défi du jour"
+        ),
+    )
     side = serializers.IntegerField(
         min_value=0, help_text=_("la place, ou l’équipe au Domino en équipe (R2)")
     )
@@ -86,6 +94,9 @@ class MatchSerializer(serializers.Serializer):
     rated = serializers.BooleanField(help_text=_("si la partie change le classement de ses joueurs"))
     daily = serializers.BooleanField(
         help_text=_("une tentative du défi du jour (contre les robots de la maison)")
+    )
+    robots = serializers.BooleanField(
+        help_text=_("une partie contre des robots (R58) : jamais classée ; vrai aussi au défi du jour")
     )
     status = serializers.ChoiceField(choices=list(STATUSES))
     created = serializers.DateTimeField()

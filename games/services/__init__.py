@@ -16,7 +16,9 @@ The package, by topic:
 - ``play``: a seat's play, the host's next round;
 - ``clocks``: what the table does when nobody does, and the watchdog;
 - ``presence``: sockets opening and closing;
-- ``moderation``: voiding a match, and a match whose player is sanctioned (R57).
+- ``moderation``: voiding a match, and a match whose player is sanctioned (R57);
+- ``robots``: robots at live tables, seated by their host and played by the
+  robots' workers (R58).
 """
 
 from .clocks import (
@@ -48,7 +50,8 @@ from .core import (
 from .moderation import seat_sanctioned, void
 from .play import next_round, play
 from .presence import connect, disconnect, heartbeat, leave_if_away
-from .tables import join, leave, live_tables_of, open_attempt, open_table, rematch
+from .robots import play_robot, robot_turn, seat_robot, unseat_robot
+from .tables import join, leave, live_tables_of, open_attempt, open_table, practice, rematch
 
 __all__ = [
     "MESSAGES",
@@ -82,9 +85,14 @@ __all__ = [
     "open_attempt",
     "open_table",
     "play",
+    "play_robot",
+    "practice",
     "rematch",
     "restart_clock",
+    "robot_turn",
+    "seat_robot",
     "seat_sanctioned",
     "sweep",
+    "unseat_robot",
     "void",
 ]

@@ -16,7 +16,7 @@ from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from games.models import Connection, Game
-from games.rules import apply, house_choice, parse_action, table_play, view
+from games.rules import apply, house_choice, parse_action, robots, table_play, view
 
 from . import presence
 from .core import (
@@ -31,6 +31,9 @@ from .core import (
     find_table,
     presence_changed,
     record,
+    robot_seed,
+    robot_view,
+    seats_of,
 )
 
 
@@ -45,7 +48,7 @@ def _due(game: Game, version: int, status: str) -> bool:
     )
 
 
-def _waits_for_nobody(game: Game) -> bool:
+def waits_for_nobody(game: Game) -> bool:
     """R56: while no seat of the match is connected, the table waits: no clock runs, and it
     plays for nobody. A table found so (nobody ever came back to it) is noted deserted from now.
     (A daily attempt waits in its own way: its clock is taken off, see ``core.turn_seconds``.)"""
@@ -58,11 +61,22 @@ def _waits_for_nobody(game: Game) -> bool:
 
 
 def _due_action(game: Game, match: Any) -> tuple[Any, bool]:
-    """What is played when the turn's deadline passes, and whether the table played it."""
+    """What is played when the turn's deadline passes, and whether the table played it.
+
+    A robot plays its own turn: at a daily attempt, the house robot, here (R61); at a
+    live table its turn is the robots' workers' (games.services.robots), and the clock
+    plays it only if their task was lost, at the robot's level if it is cheap, at the
+    house level for an expert, whose search never runs in the clock's loop."""
     assert match.round is not None
     seat = match.round.turn
     if acts_for(game, seat) == ROBOT:
-        return parse_action(game.variant, house_choice(view(match, seat))), False
+        if game.daily:  # R61: the house robot on its seat's view, as ever
+            return parse_action(game.variant, house_choice(view(match, seat))), False
+        level = next((s.level for s in seats_of(game) if s.index == seat), "")
+        if level not in robots.LEVELS or level == "expert":
+            level = "house"
+        play = robots.choose(robot_view(game, match, seat), level, seed=robot_seed(game))
+        return parse_action(game.variant, play), False
     return table_play(match), True  # R52: the first tile of the hand that fits
 
 
@@ -76,7 +90,7 @@ def autoplay_if_due(game_id: int, version: int) -> Change | None:
     """
     with transaction.atomic():
         game = find_table(game_id)
-        if game is None or not _due(game, version, Game.PLAYING) or _waits_for_nobody(game):
+        if game is None or not _due(game, version, Game.PLAYING) or waits_for_nobody(game):
             return None
         before = game.match
         action, auto = _due_action(game, before)
@@ -93,7 +107,7 @@ def next_round_if_due(game_id: int, version: int) -> Change | None:
     """R54: the pause between rounds is over: deal the next one, unless the host already has."""
     with transaction.atomic():
         game = find_table(game_id)
-        if game is None or not _due(game, version, Game.ROUND_OVER) or _waits_for_nobody(game):
+        if game is None or not _due(game, version, Game.ROUND_OVER) or waits_for_nobody(game):
             return None
         game.status = Game.PLAYING
         match, events = deal_next(game, game.match)

@@ -11,6 +11,7 @@ holds (``Change``), without reading the database again.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 from dataclasses import replace
@@ -42,6 +43,7 @@ from games.rules import (
     knowledge_fresh,
     round_seed,
     to_json,
+    view,
     written_deal,
 )
 from leaderboard import ratings
@@ -90,6 +92,11 @@ MESSAGES = {
     "no_round": _("Aucune manche n’est en cours."),
     "day_over": _("Le jour de ce défi est passé : la tentative ne peut plus être jouée."),
     "not_over": _("La partie n’est pas terminée."),
+    "bad_level": _("Ce niveau de robot n’existe pas."),
+    "bad_seat": _("Cette place n’existe pas à cette table."),
+    "seat_taken": _("Cette place est déjà prise."),
+    "not_a_robot": _("Aucun robot n’est assis à cette place."),
+    "robots_unrated": _("Une partie contre des robots n’est jamais classée."),
     "busy": _(
         "Vous êtes déjà assis à une autre table : finissez-y la partie, ou quittez-la avant qu’elle commence."
     ),
@@ -236,11 +243,14 @@ def anyone_here(game: Game, present: int | None) -> bool:
 
 # Who acts for a seat -----------------------------------------------------------
 #
-# The one place that says who acts on a turn: the seat's player; the house robot
+# The one place that says who acts on a turn: the seat's player; a robot
 # (games.rules.robots) on its seat's view, after ROBOT_SECONDS; the table for the
 # player when their clock runs out (R52, R53). A robot's turn runs on the same
 # clock as a player's (the deadline on the game, acted on by the clock), so that
-# it survives a restart like any other.
+# it survives a restart like any other: at a daily attempt the clock plays the
+# house robot when its deadline passes; at a live table (R58) a worker of the
+# robots' queue thinks and plays it (games.services.robots), and the deadline,
+# ROBOT_FALLBACK_SECONDS later, is there in case its task was lost.
 #
 # Every command of a seated player asks it, inside its transaction, from the rows
 # it locked (``acting_seat``): a sanctioned player is refused there, whether or not
@@ -268,7 +278,9 @@ def acts_for(game: Game, seat: int) -> str:
         if robot:
             return ROBOT
         return NOBODY if active is False else PLAYER
-    return TABLE if active is False else PLAYER  # no robot sits at a live table (R50)
+    if robot:  # where its host seated it (R58)
+        return ROBOT
+    return TABLE if active is False else PLAYER
 
 
 def acting_seat(game: Game, user: AbstractBaseUser, by: str = PLAYER) -> int:
@@ -323,6 +335,8 @@ def turn_seconds(game: Game, present: int | None) -> float | None:
     if who == NOBODY:  # a sanctioned player's attempt stands as it is
         return None
     if who == ROBOT:
+        if not game.daily:  # a worker plays it; the clock only if its task is lost (R58)
+            return settings.ROBOT_SECONDS + settings.ROBOT_FALLBACK_SECONDS
         if not anyone_here(game, present):  # R56: robots wait for the player
             return None
         return settings.ROBOT_SECONDS
@@ -346,6 +360,50 @@ def start_clock(game: Game, present: int | None = None) -> None:
         game.deadline = now + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)  # R54
     if game.deadline is not None:
         clock_changed(game)
+        if game.status == Game.PLAYING:
+            robot_turn_on_commit(game)
+
+
+def robot_seed(game: Game) -> str:
+    """The seed of a robot's random choices at ``game`` (the beginner's, the expert's): from
+    the table's seed where it has one (a test's known deals), else from its number. The
+    table's seed is hashed first: the rounds' seeds come from it, and a robot sees only
+    its seat's view (R6). The robots mix in the position they see, so two turns differ
+    (games.rules.robots)."""
+    if not game.seed:
+        return f"table {game.pk}"
+    return hashlib.sha256(f"robots/{game.seed}".encode()).hexdigest()
+
+
+def robot_view(game: Game, match: Match, seat: int) -> dict[str, Any]:
+    """What a robot a host seated (R58) sees: its seat's view, as its player would (R6),
+    with what the round has shown of the hands (the numbers each seat showed it holds none
+    of: games.rules.knowledge), as the seats' own views have it (games.readmodels)."""
+    return view(match, seat, shown=game.knowledge["none"] if game.knowledge else None)
+
+
+def robot_turn_on_commit(game: Game) -> None:
+    """If the turn under way is a robot's at a live table (R58), send its task to the
+    robots' workers after the commit, with the game's version (games.services.robots)."""
+    turn = game.turn
+    if game.daily or turn is None or acts_for(game, turn) != ROBOT:
+        return
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: _send_robot_turn(game_id, version))
+
+
+def _send_robot_turn(game_id: int, version: int) -> None:
+    from config.celery import app  # config imports this package's app: import it when used
+
+    try:
+        app.send_task(
+            "games.tasks.robot_turn",
+            args=(game_id, version),
+            countdown=settings.ROBOT_SECONDS,
+            queue=settings.ROBOTS_QUEUE,
+        )
+    except Exception:  # the broker is down: the turn's deadline is the fallback
+        log.exception("could not send the robot's turn of table %s", game_id)
 
 
 def clock_changed(game: Game) -> None:

@@ -21,6 +21,7 @@ from .core import (
     find_table,
     load_table,
     presence_changed,
+    robot_turn_on_commit,
     seat_index,
     socket_forgotten,
     socket_opened,
@@ -78,6 +79,8 @@ def resume(game: Game) -> None:
         game.deadline = timezone.now() + left
         changed.append("deadline")
         clock_changed(game)
+        if game.status == Game.PLAYING:  # a robot's turn at a live table: its worker again
+            robot_turn_on_commit(game)
     game.deserted = None
     game.save(update_fields=changed)
 

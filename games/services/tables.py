@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -13,6 +15,7 @@ from django.utils import timezone
 from games import access
 from games.models import ROBOT_NAMES, Connection, Game, Seat, SeatInfo
 from games.rules import RuleError, get_ruleset, new_match
+from games.rules.robots import LEVELS
 
 from .core import (
     PLAYER,
@@ -60,6 +63,7 @@ def open_table(
     public: bool,
     rated: bool | None = None,
     seed: str = "",
+    robots: Mapping[int, str] | None = None,
 ) -> Game:
     """Open a table (R51); the host takes seat 0 (R50).
 
@@ -68,23 +72,71 @@ def open_table(
     ``seed``: where the rounds' seeds come from (``Game.seed``): empty for a live
     table, each round then dealt from a fresh secret seed (R12); tests give one to
     deal known hands.
+    ``robots``: the seats the host fills with robots, each with its level (R58): a
+    table with a robot is never rated (refused ``robots_unrated`` if asked). When
+    they fill every other seat, the match starts at once.
     """
-    rated = public if rated is None else bool(rated)
+    robots = dict(robots or {})
+    rated = (public and not robots) if rated is None else bool(rated)
+    if robots and rated:
+        raise ServiceError("robots_unrated")
     try:
         rules = get_ruleset(variant)
         rules.check_seats(seats)
         target = rules.default_target if target is None else rules.check_target(target)
     except RuleError as e:
         raise ServiceError(e.code, e.message) from None
+    for index, level in robots.items():
+        check_robot(seats, index, level)
     with transaction.atomic():
         _check_free(user)
         game = Game.objects.create(
             host=user, variant=variant, seats=seats, target=target, public=public, rated=rated, seed=seed
         )
         Seat.objects.create(game=game, index=0, player=user)
+        Seat.objects.bulk_create(robot_seat(game, index, level) for index, level in sorted(robots.items()))
         game = load_table(game.pk)
-        bump(game, [{"type": "seated", "seat": 0}], lobby=True)
+        events = [{"type": "seated", "seat": s.index} for s in seats_of(game)]
+        if len(seats_of(game)) == seats:
+            start(game, events, present=0)  # the host is on their way to the table
+        else:
+            bump(game, events, lobby=True)
     return game
+
+
+def practice(
+    user: AbstractBaseUser, variant: str, seats: int, target: int | None, level: str, seed: str = ""
+) -> Game:
+    """ "Jouer contre les robots": a private table with a robot of ``level`` in every seat
+    but the player's; the match starts at once, never rated (R58). It is the player's one
+    live table (R56). ``seed``: as ``open_table``'s; by default PRACTICE_SEED, which only
+    a test's server sets (with DEBUG), so that a browser test knows its deals."""
+    robots = dict.fromkeys(range(1, seats), level)
+    seed = seed or settings.PRACTICE_SEED
+    return open_table(user, variant, seats, target, public=False, rated=False, robots=robots, seed=seed)
+
+
+def check_robot(seats: int, index: object, level: object) -> None:
+    """A robot may sit in any seat but the host's (R50, R58), at one of the levels."""
+    if type(index) is not int or not 0 < index < seats:
+        raise ServiceError("bad_seat")
+    if level not in LEVELS:
+        raise ServiceError("bad_level")
+
+
+def robot_seat(game: Game, index: int, level: str) -> Seat:
+    """A robot of ``level`` for seat ``index`` of ``game``, named for its seat."""
+    return Seat(game=game, index=index, robot=ROBOT_NAMES[index - 1], level=level)
+
+
+def start(game: Game, events: list[dict[str, Any]], present: int | None) -> Change:
+    """Every seat is taken (R50): the match starts, its first round dealt.
+
+    ``present``: the seat whose player is on their way to the table (a full first turn)."""
+    game.status = Game.PLAYING
+    game.started = timezone.now()
+    match, dealt = deal_next(game, new_match(game.variant, game.seats, game.target))
+    return bump(game, [*events, *dealt], match=match, lobby=True, present=present)
 
 
 def open_attempt(
@@ -149,22 +201,19 @@ def join(game_id: int, user: AbstractBaseUser, invitation: str | None = None) ->
         take_seat(game, SeatInfo.of(free[0], user.pk, user.get_username(), "", user.is_active, here))
         events: list[dict[str, Any]] = [{"type": "seated", "seat": free[0]}]
         if len(free) == 1:
-            game.status = Game.PLAYING
-            game.started = timezone.now()
-            match, dealt = deal_next(game, new_match(game.variant, game.seats, game.target))
-            events += dealt
             # The player taking the last seat is on their way to the table: a full first turn.
-            return bump(game, events, match=match, lobby=True, present=free[0])
+            return start(game, events, present=free[0])
         return bump(game, events, lobby=True, present=free[0])
 
 
 def _rematch_seat(game: Game, user: AbstractBaseUser) -> int | None:
-    """The seat of ``user`` at the return match ``game``: one further on than at the first."""
-    before = Seat.objects.filter(game_id=game.rematch_of_id, player_id=user.pk).values_list(
-        "index", flat=True
-    )
-    index = before.first()
-    return None if index is None else (index + 1) % game.seats
+    """The seat of ``user`` at the return match ``game``: one further on than at the first,
+    or the same where robots sat (they keep theirs, and the host seat 0: ``rematch``)."""
+    before = Seat.objects.filter(game_id=game.rematch_of_id)
+    index = before.filter(player_id=user.pk).values_list("index", flat=True).first()
+    if index is None:
+        return None
+    return index if before.exclude(robot="").exists() else (index + 1) % game.seats
 
 
 # The options a host chooses when opening a table: ``open_table``'s arguments after the
@@ -176,7 +225,8 @@ OPTIONS = ("variant", "seats", "target", "public", "rated")
 def rematch(game_id: int, user: AbstractBaseUser) -> Game:
     """ "Revanche": the same players, a new table with the same options, each player one seat
     further on. The first to ask opens it (its host is the player whose seat is now 0); the
-    others take their seats as they ask; it starts when all have come (R50)."""
+    others take their seats as they ask; it starts when all have come (R50). Robots come
+    back too, each at its level: then every seat stays as it was, the host's seat 0 too."""
     with transaction.atomic():
         lock_player(user)
         old = load_table(game_id)
@@ -188,9 +238,12 @@ def rematch(game_id: int, user: AbstractBaseUser) -> Game:
         new = Game.objects.filter(rematch_of=old).first()
         if new is None:
             _check_free(user)
-            last = seats_of(old)[-1]  # one seat on: seat 0 now
+            robots = {s.index: s.level or "house" for s in seats_of(old) if s.robot}
+            # One seat on, the last player's seat is seat 0 now; with robots, nobody moves.
+            host = seats_of(old)[0] if robots else seats_of(old)[-1]
             options = {name: getattr(old, name) for name in OPTIONS}
-            new = Game.objects.create(host_id=last.player_id, rematch_of=old, **options)
+            new = Game.objects.create(host_id=host.player_id, rematch_of=old, **options)
+            Seat.objects.bulk_create(robot_seat(new, index, level) for index, level in robots.items())
             new = load_table(new.pk)
             bump(new, [])
             # The finished table's pages learn of it (a link to the return match).

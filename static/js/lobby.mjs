@@ -29,7 +29,11 @@ import { format } from "./text.mjs";
     row.querySelector(".host").textContent = format(strings.host, { host: table.host });
     row.querySelector(".target").textContent =
       table.target === null ? "" : format(strings.target, { target: table.target });
-    row.querySelector(".rated").textContent = table.rated ? strings.rated : strings.friendly;
+    row.querySelector(".rated").textContent = table.robots
+      ? strings.robots
+      : table.rated
+        ? strings.rated
+        : strings.friendly;
     const seated = table.players.includes(page.me);
     row.querySelector(".seated").hidden = !seated;
     const form = row.querySelector(".join-form");
@@ -120,6 +124,7 @@ import { format } from "./text.mjs";
       seatOptions.push(option(n, String(n), keepSeats ? n === seats : n === allowed.min_seats));
     }
     seatsField.replaceChildren(...seatOptions);
+    showRobotSeats();
 
     const target = targetField.value === "" ? null : Number(targetField.value);
     const keepTarget = allowed.targets.includes(target);
@@ -127,6 +132,14 @@ import { format } from "./text.mjs";
       option("", format(strings.default_target, { target: allowed.default_target }), !keepTarget),
       ...allowed.targets.map((t) => option(t, String(t), keepTarget && t === target)),
     );
+  }
+
+  // R58: a robot may take any seat but the host's, of the seats chosen.
+  function showRobotSeats() {
+    const seats = Number(seatsField.value);
+    form.querySelectorAll("[data-robot-seat]").forEach((row) => {
+      row.hidden = Number(row.dataset.robotSeat) >= seats;
+    });
   }
 
   // Rated by default at a public table, friendly at a private one, unless the host chose.
@@ -146,6 +159,7 @@ import { format } from "./text.mjs";
   });
 
   variantField.addEventListener("change", restrictChoices);
+  seatsField.addEventListener("change", showRobotSeats);
   restrictChoices();
   connect();
 })();

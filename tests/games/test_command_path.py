@@ -198,7 +198,7 @@ def orm_seating(game: Game) -> list[SeatInfo]:
     """The table's seats with their names and presence, read through the ORM."""
     present = Exists(Connection.objects.filter(game=game, seat=OuterRef("index")))
     rows = game.seat_set.annotate(present=present).values_list(
-        "index", "player_id", "player__username", "robot", "player__is_active", "present"
+        "index", "player_id", "player__username", "robot", "player__is_active", "present", "level"
     )
     return [SeatInfo.of(*row) for row in rows]
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games import services
-from games.forms import OpenTableForm
+from games.forms import ALL_SEATS, ROBOT_SEATS, OpenTableForm
 from games.models import Game
 from games.services.tables import OPTIONS
 from tests.games.conftest import SEED
@@ -31,10 +31,16 @@ CASES: dict[str, list[dict[str, Any]]] = {
 
 
 def test_the_options_are_what_the_host_chooses():
-    """Every argument of ``open_table`` but the host and the seed, every field of the form."""
+    """Every argument of ``open_table`` but the host, the seed and the robots (a return match
+    seats them again: tests/games/test_robot_seats.py), every field of the form but the
+    robots' level (the form's second button, "Jouer contre les robots", R58) and each
+    seat's robot (``robots``, R58)."""
     arguments = list(inspect.signature(services.open_table).parameters)
-    assert [name for name in arguments if name not in ("user", "seed")] == list(OPTIONS)
-    assert set(OpenTableForm.base_fields) == set(OPTIONS)
+    assert [name for name in arguments if name not in ("user", "seed", "robots")] == list(OPTIONS)
+    assert set(OpenTableForm.base_fields) == {*OPTIONS, "level"}
+    robots = {f"robot_{index}" for index in ROBOT_SEATS}  # each seat's robot but the host's
+    assert set(OpenTableForm().fields) == {*OPTIONS, "level", *robots}
+    assert list(ROBOT_SEATS) == list(range(1, max(ALL_SEATS)))
 
 
 @pytest.mark.parametrize("option", OPTIONS)

@@ -72,3 +72,16 @@ test("no clock: nothing shown, and the ticks stop", () => {
   assert.equal(doc.getElementById("clock").hidden, true);
   assert.equal(state.ticking, null);
 });
+
+test("R58: a robot seated by the host shows no clock (its deadline is a fallback); a daily attempt's robot does", () => {
+  const { doc } = atTable({ turn: 1 });
+  state.table.players[1].robot = true;
+  setClock({ kind: "turn", seat: 1, remaining_ms: 16000 }, performance.now());
+  renderClock();
+  assert.ok(!turnClock(1));
+  assert.equal(doc.getElementById("clock").hidden, true);
+  state.table.daily = true;
+  renderClock();
+  assert.ok(turnClock(1));
+  assert.equal(doc.getElementById("clock").hidden, false);
+});

@@ -76,10 +76,20 @@ test("each place shows its tiles, draws and passes; the seat to play is marked w
 
 test("a house robot is tagged as one, never as connected or away", () => {
   const { doc, state } = atTable();
+  state.table.daily = true;
   state.table.players[1] = player(1, "Robot Anatole", { robot: true, connected: false });
   renderPlayers();
   const robot = doc.getElementById("players").querySelector('[data-seat="1"]');
   assert.equal(robot.querySelector(".tag.robot").textContent, "robot");
+  assert.equal(robot.querySelector(".dot"), null);
+});
+
+test("R58: a robot the host seated is tagged a robot, its level in its name", () => {
+  const { doc, state } = atTable();
+  state.table.players[1] = player(1, "Robot Anatole (expert)", { robot: true, connected: false });
+  renderPlayers();
+  const robot = doc.getElementById("players").querySelector('[data-seat="1"]');
+  assert.equal(robot.querySelector(".tag.robot").textContent, "robot_seated");
   assert.equal(robot.querySelector(".dot"), null);
 });
 

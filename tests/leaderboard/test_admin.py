@@ -29,6 +29,16 @@ def test_r60_the_rotation_is_edited_in_the_admin_and_checked_against_the_variant
     assert done.status_code == 302 and RotationStep.objects.filter(position=9, variant="partners").exists()
 
 
+def test_r61_a_game_counted_in_rounds_is_refused_in_the_rotation(admin):
+    """R61: a challenge is five rounds with no target; Train mexicain's match is its rounds."""
+    url = reverse("admin:leaderboard_rotationstep_add")
+    refused = admin.post(url, {"position": 9, "variant": "mexican", "seats": 3})
+    assert refused.status_code == 200 and not RotationStep.objects.filter(position=9).exists()
+    assert "Cette variante ne se joue pas en défi du jour." in refused.content.decode()
+    done = admin.post(url, {"position": 9, "variant": "triominos", "seats": 3})
+    assert done.status_code == 302 and RotationStep.objects.filter(position=9, variant="triominos").exists()
+
+
 def test_the_admin_never_shows_a_days_seed(admin):
     challenge = services.today()
     assert challenge.date == paris_today()

@@ -334,6 +334,7 @@ async def test_the_socket_sends_the_open_public_tables_on_connection(players):
                 "taken": 1,
                 "target": 100,
                 "rated": True,
+                "robots": False,
                 "host": "alice",
                 "players": ["alice"],
                 "status": "open",

@@ -246,3 +246,15 @@ def test_daphne_with_debug_off_serves_static_files_its_404_and_healthz(live_site
     assert status == 404 and "Page not found" in body.decode()
     status, headers, body = fetch(base + "/healthz")
     assert status == 200 and b'"status": "ok"' in body and "Set-Cookie" not in headers
+
+
+def test_practice_seed_is_read_only_with_debug():
+    """R12: a live site deals every round from a fresh secret seed; PRACTICE_SEED, which a
+    browser test's server sets to know its deals (games.services.tables.practice), is
+    ignored without DEBUG."""
+    code = "from django.conf import settings; print(repr(settings.PRACTICE_SEED))"
+    production = manage("shell", "-c", code, env={**production_env(), "PRACTICE_SEED": "known"})
+    assert production.returncode == 0, production.stderr
+    assert production.stdout.strip().splitlines()[-1] == "''"
+    development = manage("shell", "-c", code, env={"DEBUG": "true", "PRACTICE_SEED": "known"})
+    assert development.stdout.strip().splitlines()[-1] == "'known'"

@@ -89,8 +89,20 @@ class Celery:
 
     def __init__(self, env: dict[str, str], folder: Path) -> None:
         self.clock = Process([], {**env, "LOG_LEVEL": "INFO"}, folder / "clock.log", command=CLOCK)
+        # One worker for the default queue and the robots' (the Procfile runs one for each).
+        queues = f"{env['CELERY_QUEUE']},{env['ROBOTS_QUEUE']}"
         self.worker = Process(
-            ["worker", "--loglevel", "INFO", "--concurrency", "2", "--without-gossip", "--without-mingle"],
+            [
+                "worker",
+                "-Q",
+                queues,
+                "--loglevel",
+                "INFO",
+                "--concurrency",
+                "2",
+                "--without-gossip",
+                "--without-mingle",
+            ],
             env,
             folder / "worker.log",
         )

@@ -39,7 +39,11 @@ export function secondsLeft(now = performance.now()) {
 
 /** Whether the clock now running is that of `seat`'s turn. */
 export function turnClock(seat) {
-  const { clock, view } = state;
+  const { clock, view, table } = state;
+  // R58: a robot a host seated plays when its worker has thought; its deadline is only
+  // the fallback, not a clock to show. (A daily attempt's robots show their short one.)
+  const player = table.players[seat];
+  if (player && player.robot && !table.daily) return false;
   return clock !== null && clock.kind === "turn" && clock.seat === seat && view.status === "playing" && live();
 }
 

@@ -7,8 +7,8 @@ import { $, live, myTurn, norList, placeOf, playerName, state, t, tileCount } fr
 
 function connectionDot(player) {
   if (!player) return null;
-  // A house robot (daily challenge) is never connected, and never away.
-  if (player.robot) return el("span", { class: "tag robot" }, t("robot"));
+  // A robot (daily challenge, or seated by the host) is never connected, and never away.
+  if (player.robot) return el("span", { class: "tag robot" }, t(state.table.daily ? "robot" : "robot_seated"));
   const label = t(player.connected ? "online" : "offline");
   return el("span", {
     class: classes("dot", player.connected ? "online" : "offline"),
