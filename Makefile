@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test test-fast lint format bench bench-instructions bench-load bench-soak bench-deadlines bench-daily bench-ratings bench-api clean
+.PHONY: help venv migrate messages makemessages redis browser run test test-fast lint format bench bench-instructions bench-load bench-soak bench-play bench-deadlines bench-daily bench-ratings bench-api clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
@@ -17,6 +17,7 @@ help:
 	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
 	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
 	@echo "make bench-soak   1,000 live tables for 30 minutes, a line a minute: round trip, memory, lost (docs/benchmarks.md)"
+	@echo "make bench-play   the CPU of one play in the services and in PostgreSQL, without sockets (docs/benchmarks.md)"
 	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (the clock process, docs/benchmarks.md)"
 	@echo "make bench-api   the history API among a million stored matches (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
@@ -101,6 +102,11 @@ bench-load: venv
 # Default 1,000 tables for 30 minutes; a quick look: make bench-soak SOAK_ARGS='--tables 300 --minutes 3'
 bench-soak: venv
 	$(BIN)/python -m bench.soak $(SOAK_ARGS)
+
+# The CPU of a play, services.play called directly on 300 tables in PostgreSQL, and
+# what the game's UPDATE carries. Options: make bench-play PLAY_ARGS='--moves 1000 --profile'
+bench-play: venv
+	$(BIN)/python -m bench.play $(PLAY_ARGS)
 
 # Turn clocks: many tables where nobody plays, against Daphne, the clock, a Celery worker and beat
 # (PostgreSQL and Redis must be up). Options: make bench-deadlines DEADLINES_ARGS='--tables 50'
