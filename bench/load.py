@@ -21,10 +21,12 @@ consecutive ports, which share the Redis layer. The two seats of a table
 connect to different processes, so that a move crosses from one process to the
 other through Redis. ``--process PART=COMMAND`` starts one more server-side
 process beside them (with the same environment), its CPU counted in a column
-of its own. Users and full tables (``block`` and ``draw`` in turn) are made
-through games.services in this process; each user is logged in by a session
-row, and each seat's client connects with its session cookie and the site's
-Origin, as a browser does.
+of its own; ``--busy CORES`` starts bench.busy, which uses that much CPU all
+along, as other work sharing the machine would (its column: ``busy``). Users
+and full tables (``block`` and ``draw`` in turn) are made through
+games.services in this process; each user is logged in by a session row, and
+each seat's client connects with its session cookie and the site's Origin, as
+a browser does.
 
 Each table then plays at a player's pace: wait a think time drawn uniformly
 from ``--think`` (default 2–4 s: 1,000 tables offer about 333 moves a second),
