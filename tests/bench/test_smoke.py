@@ -207,7 +207,6 @@ def test_soak(bench_database: str) -> None:
     port = free_ports(2)
     output = run(
         "bench-soak",
-        "bench-play",
         ["--tables", "2", "--minutes", "0.05", "--every", "1", "--warmup", "0.5", "--think", "0.1:0.2"]
         + ["--port", str(port), "--database-url", bench_database],
     )
