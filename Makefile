@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv migrate messages makemessages redis browser run test test-fast lint format bench bench-instructions bench-load bench-deadlines bench-daily bench-ratings bench-api bench-robots clean
+.PHONY: help venv migrate messages makemessages redis browser run test test-fast lint format bench bench-instructions bench-load bench-soak bench-play bench-deadlines bench-daily bench-ratings bench-api bench-robots clean
 
 help:
 	@echo "make run     start the site at http://127.0.0.1:$(PORT)/ (SQLite unless DATABASE_URL is set)"
@@ -16,6 +16,8 @@ help:
 	@echo "make test-fast   the same without the live, browser and slow tests (pyproject.toml's markers)"
 	@echo "make bench   benchmark the rules engine (make bench-instructions: the same, counted by valgrind)"
 	@echo "make bench-load   live tables over websockets against Daphne, Redis and PostgreSQL (docs/benchmarks.md)"
+	@echo "make bench-soak   1,000 live tables for 30 minutes, a line a minute: round trip, memory, lost (docs/benchmarks.md)"
+	@echo "make bench-play   the CPU of one play in the services and in PostgreSQL, without sockets (docs/benchmarks.md)"
 	@echo "make bench-deadlines   how late the table plays when a turn's clock runs out (the clock process, docs/benchmarks.md)"
 	@echo "make bench-api   the history API among a million stored matches (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
@@ -91,9 +93,21 @@ bench-instructions: venv
 # Many live tables at once against Daphne, Redis and PostgreSQL (both must be up): by
 # default 1, 100, 200, 300 and 1,000 tables moving every 2–4 s, the move round trip beside
 # the echo floor, timeouts, errors, lost messages and CPU per part, one line per level.
-# Options: make bench-load LOAD_ARGS='--tables 1,100 --seconds 10'
+# Options: make bench-load LOAD_ARGS='--tables 1,100 --seconds 10 --busy 0.5' (--busy: that much
+# CPU burnt by another process all along, as other work sharing the machine)
 bench-load: venv
 	$(BIN)/python -m bench.load $(LOAD_ARGS)
+
+# One level of live tables played for a long time, as bench-load plays them, a line a
+# minute: the move's p50/p99, Daphne's and PostgreSQL's memory, lost messages, resyncs.
+# Default 1,000 tables for 30 minutes; a quick look: make bench-soak SOAK_ARGS='--tables 300 --minutes 3'
+bench-soak: venv
+	$(BIN)/python -m bench.soak $(SOAK_ARGS)
+
+# The CPU of a play, services.play called directly on 300 tables in PostgreSQL, and
+# what the game's UPDATE carries. Options: make bench-play PLAY_ARGS='--moves 1000 --profile'
+bench-play: venv
+	$(BIN)/python -m bench.play $(PLAY_ARGS)
 
 # Turn clocks: many tables where nobody plays, against Daphne, the clock, a Celery worker and beat
 # (PostgreSQL and Redis must be up). Options: make bench-deadlines DEADLINES_ARGS='--tables 50'

@@ -79,16 +79,20 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from bench.load import (
+    BUSY,
     CONNECT_AT_ONCE,
     ROOT,
     SEATS,
     Servers,
     Stats,
+    add_busy_argument,
+    busy_commands,
     check_ports,
     cpu_sample,
     cpu_used,
     daphne_commands,
     ensure_database,
+    load_average,
     open_full_table,
     open_socket,
     prepare_database,
@@ -248,7 +252,7 @@ def sample(servers: Servers, background: Background) -> dict[str, float]:
     )
 
 
-CPU_PARTS = ("daphne", "clock", "worker", "beat", "postgres", "redis", "client", "other")
+CPU_PARTS = ("daphne", "clock", "worker", "beat", "postgres", "redis", BUSY, "client", "other")
 
 
 # The deadlines as the database holds them ----------------------------------------
@@ -528,7 +532,7 @@ def report(
         f"({result['connections']} sockets)"
     )
     cpu = result["cpu"]
-    print("cores: " + ", ".join(f"{part} {cpu[part]:.2f}" for part in CPU_PARTS))
+    print("cores: " + ", ".join(f"{part} {cpu.get(part, 0.0):.2f}" for part in CPU_PARTS))
     counts = summary(background.worker_log, background.clock_log)
     print("whole run: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     notes = dict(run.counts)
@@ -570,6 +574,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="a database to create and drop; its name must contain 'bench' (default dominos_bench_clock, "
         "with persistent connections)",
     )
+    add_busy_argument(parser)
     args = parser.parse_args(argv)
     args.mix = [int(n) for n in args.mix.split(":")]
     if len(args.mix) != len(MIXES) or sum(args.mix) == 0:
@@ -591,6 +596,7 @@ def describe(args: argparse.Namespace, env: dict[str, str], logs: Path) -> str:
         f"clock: CLOCK_THREADS {args.clock_threads}, CLOCK_POLL_SECONDS {args.clock_poll:g}; "
         f"worker --concurrency {args.concurrency} {args.worker_args}".rstrip()
         + f"; CONN_MAX_AGE {conn_max_age}; queue {env['CELERY_QUEUE']}; logs in {logs}"
+        + f"; busy: {args.busy:g} cores (--busy); {load_average()}"
     )
 
 
@@ -612,7 +618,9 @@ def main(argv: list[str] | None = None) -> int:
             django.setup()
             sessions = prepare_database(args.tables * SEATS + 1)
             print(describe(args, env, logs), flush=True)
-            servers = Servers(daphne_commands(args.servers, args.port, args.app), env, logs)
+            servers = Servers(
+                daphne_commands(args.servers, args.port, args.app) + busy_commands(args.busy), env, logs
+            )
             background = Background(args, env, logs)
             servers.wait_ready()
             background.wait_ready()

@@ -21,10 +21,12 @@ consecutive ports, which share the Redis layer. The two seats of a table
 connect to different processes, so that a move crosses from one process to the
 other through Redis. ``--process PART=COMMAND`` starts one more server-side
 process beside them (with the same environment), its CPU counted in a column
-of its own. Users and full tables (``block`` and ``draw`` in turn) are made
-through games.services in this process; each user is logged in by a session
-row, and each seat's client connects with its session cookie and the site's
-Origin, as a browser does.
+of its own; ``--busy CORES`` starts bench.busy, which uses that much CPU all
+along, as other work sharing the machine would (its column: ``busy``). Users
+and full tables (``block`` and ``draw`` in turn) are made through
+games.services in this process; each user is logged in by a session row, and
+each seat's client connects with its session cookie and the site's Origin, as
+a browser does.
 
 Each table then plays at a player's pace: wait a think time drawn uniformly
 from ``--think`` (default 2–4 s: 1,000 tables offer about 333 moves a second),
@@ -87,7 +89,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,6 +109,7 @@ SEATS = 2
 CONNECT_AT_ONCE = 10  # handshakes in flight at once while a level connects
 LOCK_KEY = 0x646F6D696E6F  # PostgreSQL advisory lock held by a run
 TICKS = os.sysconf("SC_CLK_TCK")
+BUSY = "busy"  # the CPU column of --busy's burner (bench.busy)
 
 
 # Setup, in this process ------------------------------------------------------
@@ -880,12 +883,18 @@ class Level:
 
 
 async def run_phase(
-    groups: list[Group], args: argparse.Namespace, think: Callable[[], float], servers: Servers, label: str
+    groups: list[Group],
+    args: argparse.Namespace,
+    think: Callable[[], float],
+    servers: Servers,
+    label: str,
+    watch: Callable[[Phase, list[Group]], Awaitable[None]] | None = None,
 ) -> Phase:
     """Connect the groups and play them through the warm-up and the measurement.
 
     Returns the phase: its round trips and counts, the seconds measured and the
-    cores each part of the machine used meanwhile.
+    cores each part of the machine used meanwhile. ``watch``, if given, runs beside
+    the play during the measurement (bench.soak reports each minute from it).
     """
     from asgiref.sync import sync_to_async
 
@@ -921,6 +930,7 @@ async def run_phase(
     await asyncio.sleep(max(0.0, phase.start - time.perf_counter()))
     parts = servers.parts
     before, at = cpu_sample(parts), time.perf_counter()
+    watcher = asyncio.create_task(watch(phase, groups)) if watch is not None else None
     if args.moves is None:  # a fixed window; each group then finishes the round trip in flight
         await asyncio.sleep(max(0.0, phase.end - time.perf_counter()))
         after, elapsed, phase.measured = cpu_sample(parts), time.perf_counter() - at, args.seconds
@@ -929,6 +939,10 @@ async def run_phase(
         await asyncio.gather(*tasks)
         after, elapsed = cpu_sample(parts), time.perf_counter() - at
         phase.measured = max(phase.last_send - phase.start, 1e-9)
+    if watcher is not None:
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
     gc.enable()
     phase.cpu = cpu_used(before, after, elapsed)
     phase.lost, phase.late = sum(g.lost for g in groups), sum(g.late for g in groups)
@@ -940,7 +954,7 @@ async def run_phase(
 async def quiet(servers: Servers, limit: float = 120) -> None:
     """Wait until the servers are idle (under 5 % of a core for half a second)."""
     deadline = time.perf_counter() + limit
-    parts = servers.parts
+    parts = {part: pids for part, pids in servers.parts.items() if part != BUSY}  # busy on purpose
 
     def busy() -> float:
         sample = cpu_sample(parts)
@@ -995,6 +1009,7 @@ async def run_level(
     print("  " + detail_header(servers), flush=True)
     for row in detail_rows(level, servers):
         print("  " + row, flush=True)
+    print(f"  {load_average()}", flush=True)
     return level
 
 
@@ -1130,6 +1145,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--app", default="bench.asgi:application", help="what Daphne serves (to try a change without editing)"
     )
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE_URL))
+    add_busy_argument(parser)
     args = parser.parse_args(argv)
     args.levels = [int(n) for n in args.tables.split(",")]
     low, _, high = args.think.partition(":")
@@ -1140,10 +1156,31 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.commands.append(Command("clock", [sys.executable, "manage.py", "clock"]))
     for extra in args.process:
         part, _, command = extra.partition("=")
-        if not part or not command or part in {"daphne", "postgres", "redis", "client", "other", "machine"}:
+        if (
+            not part
+            or not command
+            or part in {"daphne", "postgres", "redis", "client", "other", "machine", BUSY}
+        ):
             parser.error(f"--process {extra!r}: PART=COMMAND, PART a column of its own")
         args.commands.append(Command(part, shlex.split(command)))
+    args.commands += busy_commands(args.busy)
     return args
+
+
+def add_busy_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--busy",
+        type=float,
+        default=0.0,
+        metavar="CORES",
+        help="burn this much CPU in a process of its own (bench.busy) all along, as other work "
+        "sharing the machine would; its column: busy (default 0)",
+    )
+
+
+def busy_commands(cores: float) -> list[Command]:
+    """The burner of ``--busy``, started and stopped with the servers (bench.busy)."""
+    return [Command(BUSY, [sys.executable, "-m", "bench.busy", f"{cores:g}"])] if cores > 0 else []
 
 
 @contextlib.contextmanager
@@ -1179,7 +1216,8 @@ def main(argv: list[str] | None = None) -> int:
         f"process{'es' if args.servers > 1 else ''} (ports {args.port}–{args.port + args.servers - 1}, "
         f"logs in {logs}){extra}; think {args.think[0]:g}–{args.think[1]:g} s; "
         f"warm-up {args.warmup:g} s; measure {measure}; timeout {args.timeout:g} s; "
-        f"parse: {loads.__module__}",
+        f"parse: {loads.__module__}; busy: {args.busy:g} core{'s' if args.busy != 1 else ''} "
+        f"(--busy); {load_average()}",
         flush=True,
     )
     levels: list[Level] = []
@@ -1195,6 +1233,7 @@ def main(argv: list[str] | None = None) -> int:
             servers.stop()
             remove_redis_keys(env)
     print()
+    print(f"busy: {args.busy:g} cores burnt beside the servers (--busy); {load_average()}")
     for text in summary(levels, servers):
         print(text)
     print(

@@ -18,6 +18,7 @@ import json
 import logging
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -292,6 +293,9 @@ class TableConsumer(JsonConsumer):
 
     async def connect(self) -> None:
         self.groups_joined = []
+        # Relayed messages held until the first state is sent; None once it is.
+        self.held: list[str] | None = []
+        self.probe_back = asyncio.Event()
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         user = self.scope["user"]
         if not user.is_authenticated:
@@ -318,7 +322,54 @@ class TableConsumer(JsonConsumer):
         await self.join(transport.seat_group(self.game_id, self.seat))
         await self.accept()
         self.beating = asyncio.create_task(self.heartbeat())
+        await self.await_subscriptions()
+
+    async def await_subscriptions(self) -> None:
+        """Send the first state only once the groups' subscriptions are in place.
+
+        ``group_add`` returns once its SUBSCRIBE is sent, not once Redis has it: a
+        change committed just after the state was read could be published before
+        the subscription lands, and the socket would hold that state and miss the
+        next one. So the socket joins one group of its own last and publishes a
+        probe to it (again, later and later, until it comes back): a process's
+        SUBSCRIBEs go to Redis in order on one connection, so when the probe arrives
+        every group joined before it is subscribed. Then the state is read and sent
+        (``subscribed``); what the groups relayed before is held until after it
+        (docs/architecture.md, "A socket's first state").
+        """
+        self.probe_group = transport.probe_group(uuid.uuid4().hex)
+        await self.join(self.probe_group)
+        self.probing = asyncio.create_task(self.probe())
+
+    async def probe(self) -> None:
+        """Publish the probe until it comes back, waiting longer each time (a probe
+        published before its own subscription landed is lost like any message)."""
+        delay = 0.05
+        while not self.probe_back.is_set():
+            await self.channel_layer.group_send(self.probe_group, {"type": "subscribed"})
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.probe_back.wait(), delay)
+            delay = min(2 * delay, 2.0)
+
+    async def subscribed(self, event: dict[str, Any]) -> None:
+        """The probe came back: every group is subscribed. Read and send the first state,
+        then what was relayed meanwhile (older or the same: the client keeps the newest)."""
+        if self.held is None:  # a probe sent again before the first came back
+            return
+        self.probe_back.set()
+        self.groups_joined.remove(self.probe_group)
+        await self.channel_layer.group_discard(self.probe_group, self.channel_name)
         await self.send_state()
+        held, self.held = self.held, None
+        for text in held:
+            await self.send(text_data=text)
+
+    async def relay(self, event: dict[str, Any]) -> None:
+        """A message from a group: held until the first state is sent (``await_subscriptions``)."""
+        if self.held is not None:
+            self.held.append(event["text"])
+            return
+        await self.send(text_data=event["text"])
 
     async def heartbeat(self) -> None:
         """Renew this socket's presence row, so that the watchdog knows its process lives."""
@@ -352,6 +403,9 @@ class TableConsumer(JsonConsumer):
         if getattr(self, "cleaned_up", False):
             return
         self.cleaned_up = True
+        probe_back = getattr(self, "probe_back", None)
+        if probe_back is not None:  # the probe stops at its next wait
+            probe_back.set()
         beating = getattr(self, "beating", None)
         if beating is not None:
             beating.cancel()

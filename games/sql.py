@@ -14,17 +14,21 @@ booleans), on PostgreSQL and SQLite alike.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Field
+from django.db.models import Field, JSONField
+from django.db.models.signals import post_save
 
 from games.models import Connection, Game, Move, Seat, SeatInfo
 
 Converter = Callable[[Any, Any, Any], Any]
+# The game's row as read_table read it, kept on the instance (its __dict__) for save_game.
+LOADED = "_row_as_read"
 
 
 def _quote(name: str) -> str:
@@ -84,25 +88,80 @@ def read_table(game_id: int, *, lock: bool) -> Game | None:
         for convert in convs:
             values[i] = convert(values[i], col, connection)
     game = Game.from_db(connection.alias, [f.attname for f in _game_fields()], values)
+    # As read, so that save_game writes only what changed: each value as the game holds
+    # it, but JSON as its text (the game's own JSON values may be changed in place).
+    game.__dict__[LOADED] = tuple(rows[0][i] if i in _json_columns() else v for i, v in enumerate(values))
     game.seating = [SeatInfo.of(*row[width:-1]) for row in rows if row[width] is not None]
     game.spectators = int(rows[0][-1])
     return game
 
 
 @cache
-def _update_sql(vendor: str) -> str:
-    sets = ", ".join(f"{_quote(f.column)} = %s" for f in _game_fields() if not f.primary_key)
+def _update_sql(vendor: str, columns: tuple[int, ...]) -> str:
+    fields = _game_fields()
+    sets = ", ".join(f"{_quote(fields[i].column)} = %s" for i in columns)
     return f"UPDATE {_quote(Game._meta.db_table)} SET {sets} WHERE {_quote('id')} = %s"
 
 
+@cache
+def _json_columns() -> frozenset[int]:
+    return frozenset(i for i, f in enumerate(_game_fields()) if isinstance(f, JSONField))
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def changed_columns(game: Game) -> tuple[int, ...]:
+    """The columns (indices in ``_game_fields``) whose value differs from the row as
+    ``read_table`` read it; every column but the key when the game was not read there,
+    or was saved by the ORM since (``_forget_row``). JSON values are compared as JSON
+    text with sorted keys (``true`` is not ``1``; the order of keys does not matter)."""
+    fields = _game_fields()
+    loaded = game.__dict__.get(LOADED)
+    if loaded is None:
+        return tuple(i for i, f in enumerate(fields) if not f.primary_key)
+    json_columns = _json_columns()
+    out = []
+    for i, field in enumerate(fields):
+        if field.primary_key:
+            continue
+        now, then = getattr(game, field.attname), loaded[i]
+        if i in json_columns:
+            if _canonical(now) != _canonical(json.loads(then) if isinstance(then, str) else then):
+                out.append(i)
+        elif now != then or type(now) is not type(then):
+            out.append(i)
+    return tuple(out)
+
+
 def save_game(game: Game) -> None:
-    """Write every column of the game's row (``Model.save`` for a row that exists), its
-    values prepared by each field as the ORM prepares them."""
-    params = [
-        f.get_db_prep_save(f.pre_save(game, False), connection) for f in _game_fields() if not f.primary_key
-    ]
+    """Write the game's row back: the columns that changed since ``read_table`` read it
+    (a play changes the version, the state, the knowledge fold, the turn, the sequence
+    and the deadline, and leaves the commitments, the seed, the settings...), each value
+    prepared by its field as the ORM prepares it; every column of a game not read there
+    (``Model.save`` for a row that exists). Values are compared, not watched: a JSON
+    value changed in place is written too."""
+    fields = _game_fields()
+    columns = changed_columns(game)
+    params = [fields[i].get_db_prep_save(fields[i].pre_save(game, False), connection) for i in columns]
     with connection.cursor() as cursor:
-        cursor.execute(_update_sql(connection.vendor), [*params, game.pk])
+        cursor.execute(_update_sql(connection.vendor, columns), [*params, game.pk])
+    loaded = game.__dict__.get(LOADED)
+    if loaded is not None:  # saved again in the same command: compared with this save
+        row = list(loaded)
+        for i in columns:
+            value = getattr(game, fields[i].attname)
+            row[i] = _canonical(value) if i in _json_columns() and value is not None else value
+        game.__dict__[LOADED] = tuple(row)
+
+
+def _forget_row(sender: type[Game], instance: Game, **kwargs: Any) -> None:
+    """The ORM saved the game: what read_table read is no longer what the row holds."""
+    instance.__dict__.pop(LOADED, None)
+
+
+post_save.connect(_forget_row, sender=Game, dispatch_uid="games.sql.forget_row")
 
 
 @cache

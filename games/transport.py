@@ -8,6 +8,8 @@ table:
   get its hand and the tile it drew (R6);
 - ``game.<id>.watch``: spectators, who get what R6 gives seat None;
 - ``lobby``: the lobby pages;
+- ``probe.<token>``: one socket alone, for a moment: the probe that tells it its
+  subscriptions are in place before it reads its first state;
 - ``user-<id>``: every socket of one user, table and lobby alike, on any process
   (a ``user.close`` message to it closes them: a sanction, accounts.sanctions).
 
@@ -41,6 +43,12 @@ def table_group(game_id: int) -> str:
 
 def seat_group(game_id: int, seat: int | None) -> str:
     return f"game.{game_id}.watch" if seat is None else f"game.{game_id}.seat.{seat}"
+
+
+def probe_group(token: str) -> str:
+    """A group of one socket's own, that tells it its subscriptions are in place
+    (games.consumers.TableConsumer.await_subscriptions)."""
+    return f"probe.{token}"
 
 
 def user_group(user_id: int) -> str:

@@ -133,6 +133,8 @@ BENCH_TARGETS = {
     "bench-robots",
     "bench-instructions",
     "bench-load",
+    "bench-soak",
+    "bench-play",
     "bench-deadlines",
     "bench-daily",
     "bench-ratings",
@@ -191,13 +193,51 @@ def test_load(bench_database: str) -> None:
     port = free_ports(2)
     output = run(
         "bench-load",
-        ["--tables", "1,2", "--seconds", "1", "--warmup", "0.5", "--think", "0.1:0.2"]
+        ["--tables", "1,2", "--seconds", "1", "--warmup", "0.5", "--think", "0.1:0.2", "--busy", "0.1"]
         + ["--port", str(port), "--database-url", bench_database],
+    )
+    assert lines(output, rf"^busy: 0.1 cores burnt beside the servers \(--busy\); load average {NUMBER}, "), (
+        output
     )
     # The summary: one line per level, the move's and the echo floor's figures measured.
     rows = lines(output, rf"^\s+([12])\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+")
     assert [m[1] for m in rows] == ["1", "2"], output
     assert lines(output, r"^lost: 0 \(0 of them echoes\)"), output
+
+
+@pytest.mark.slow
+def test_soak(bench_database: str) -> None:
+    """Two Daphne processes and the clock, two tables played for 3 s, a line a second: about 12 s."""
+    port = free_ports(2)
+    output = run(
+        "bench-soak",
+        ["--tables", "2", "--minutes", "0.05", "--every", "1", "--warmup", "0.5", "--think", "0.1:0.2"]
+        + ["--port", str(port), "--database-url", bench_database],
+    )
+    # A line a second: the moves and their p50 and p99, lost, resyncs, Daphne's and PostgreSQL's memory.
+    minutes = lines(
+        output, rf"^\s+([0-9]+)\s+[1-9][0-9]*\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+0\s+0\s+0\s+0\s+[1-9]"
+    )
+    assert [int(m[1]) for m in minutes][:2] == [1, 2], output
+    assert lines(output, r"^lost: 0, late: 0; resyncs: 0; "), output
+
+
+@pytest.mark.slow
+def test_play(bench_database: str) -> None:
+    """A database created and migrated, 4 tables, 40 plays measured under cProfile: a few seconds."""
+    output = run(
+        "bench-play",
+        ["--tables", "4", "--moves", "40", "--warmup", "4", "--profile", "--top", "3"]
+        + ["--database-url", bench_database],
+    )
+    assert lines(
+        output, rf"^  Python CPU\s+{NUMBER} ms  \(of it the messages, built and encoded: {NUMBER} ms\)$"
+    ), output
+    assert lines(output, rf"^  PostgreSQL CPU\s+{NUMBER} ms"), output
+    assert lines(
+        output, rf"^  the game's UPDATE wrote {NUMBER} columns on average, of JSON: state {NUMBER} B, "
+    ), output
+    assert "Ordered by: cumulative time" in output, output
 
 
 @pytest.mark.slow

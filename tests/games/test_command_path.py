@@ -217,3 +217,43 @@ def test_the_compiled_update_writes_what_the_orm_reads_back(players):
     again = Game.objects.get(pk=game_id)
     for field in Game._meta.concrete_fields:
         assert getattr(again, field.attname) == getattr(game, field.attname), field.name
+
+
+def test_a_play_writes_only_the_columns_it_changed(players):
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    game = game_of(game_id)
+    user, move = move_of(game)
+    with CaptureQueriesContext(connection) as captured:
+        services.play(game_id, user, move, game.version)
+    (update,) = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("UPDATE")]
+    written = set(re.findall(r'"(\w+)" = ', update.split(" WHERE ")[0]))
+    assert {"version", "state", "knowledge", "seq", "deadline"} <= written
+    assert not written & {"commitments", "seed", "invitation", "host_id", "variant", "target", "created"}
+    after = Game.objects.get(pk=game_id)
+    assert after.version == game.version + 1 and after.seq > game.seq
+    assert after.commitments == game.commitments and after.state != game.state
+
+
+def test_a_json_value_changed_in_place_or_a_row_saved_by_the_orm_is_written_whole(players):
+    from games import sql
+
+    game_id = full_table("draw", players[:2])
+    game = game_of(game_id)
+    game.commitments[0]["seed"] = "shown"  # changed in place: compared, not watched
+    sql.save_game(game)
+    assert Game.objects.get(pk=game_id).commitments[0]["seed"] == "shown"
+    # True is not 1 in JSON: a value of another type is a change.
+    game.knowledge = {**(game.knowledge or {}), "drawing": True}
+    sql.save_game(game)
+    game.knowledge = {**game.knowledge, "drawing": 1}
+    sql.save_game(game)
+    assert Game.objects.get(pk=game_id).knowledge["drawing"] == 1
+    # Saved by the ORM, then set back as it was read: written again, not left as the ORM wrote it.
+    read = game_of(game_id)
+    deadline = read.deadline
+    read.deadline = None
+    read.save(update_fields=["deadline"])
+    read.deadline = deadline
+    sql.save_game(read)
+    assert Game.objects.get(pk=game_id).deadline == deadline
