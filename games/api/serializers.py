@@ -115,6 +115,12 @@ class ActionSerializer(serializers.Serializer):
     end = serializers.ChoiceField(choices=["left", "right", "up", "down"], required=False)
     open = serializers.IntegerField(required=False, min_value=0, max_value=12)  # 0-6; 0-12 in chinois (R70)
     draw = serializers.CharField(required=False)
+    train = serializers.JSONField(
+        required=False,
+        help_text=_(
+            "Train mexicain : le train de la pose, la place de son propriétaire ou « mexican » (R88)"
+        ),
+    )
     # "pass" is a Python keyword: the field is named in the schema by the serializer's fields.
     auto = serializers.BooleanField(required=False, help_text=_("joué par la table pour le joueur (R52)"))
 

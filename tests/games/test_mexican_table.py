@@ -71,3 +71,23 @@ def test_r75_a_five_round_three_seat_match_is_played_to_the_end(players):
     seats = {s.index: s for s in game.seat_set.all()}
     assert [seats[s].score for s in range(3)] == list(match.scores)
     assert [seats[s].won for s in range(3)] == [s in lowest for s in range(3)]
+
+
+def test_a_finished_mexican_match_has_its_replay_page_and_its_record_in_the_api(players, client):
+    alice, bob = players[:2]
+    game = services.open_table(alice, "mexican", 2, 5, True, seed=SEED)
+    services.join(game.pk, bob, game.invitation)
+    while (game := Game.objects.get(pk=game.pk)).status != Game.OVER:
+        if game.status == Game.ROUND_OVER:
+            services.next_round(game.pk, alice, game.version)
+        else:
+            play_first(game)
+    client.force_login(alice)
+    page = client.get(f"/tables/{game.pk}/revoir/")
+    assert page.status_code == 200
+    assert "12-12" in page.content.decode()  # round 1's engine, in the replay's frames
+    api = client.get(f"/api/matches/{game.pk}/")
+    assert api.status_code == 200
+    record = api.json()["record"]
+    assert record["variant"] == "mexican" and record["target"] == 5 and len(record["rounds"]) == 5
+    assert replay(record)["scores"] == list(game.match.scores)
