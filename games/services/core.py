@@ -377,9 +377,9 @@ def robot_seed(game: Game) -> str:
 
 def robot_view(game: Game, match: Match, seat: int) -> dict[str, Any]:
     """What a robot a host seated (R58) sees: its seat's view, as its player would (R6),
-    with what the round has shown of the hands (the numbers each seat showed it holds none
-    of: games.rules.knowledge), as the seats' own views have it (games.readmodels)."""
-    return view(match, seat, shown=game.knowledge["none"] if game.knowledge else None)
+    with what the round has shown (the knowledge fold kept on the game, whatever the game's
+    family keeps there), as the seats' own views have it (games.readmodels)."""
+    return view(match, seat, shown=game.knowledge or None)
 
 
 def robot_turn_on_commit(game: Game) -> None:

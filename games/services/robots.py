@@ -22,7 +22,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import Game, SeatInfo
-from games.rules import Action, RuleError, apply, robots
+from games.rules import RuleError, apply, parse_action, robots
 
 from .clocks import waits_for_nobody
 from .core import (
@@ -132,7 +132,7 @@ def play_robot(game_id: int, version: int, play: dict[str, Any]) -> Change | Non
             return None
         before = game.match
         try:
-            match, events = apply(before, Action.from_dict(play))
+            match, events = apply(before, parse_action(game.variant, play))
         except RuleError:  # never expected: the clock plays the turn at its deadline
             log.exception("robot's play %r refused at table %s", play, game_id)
             return None

@@ -229,3 +229,29 @@ def test_r58_the_return_match_seats_the_robots_again(players):
         (1, "Robot Anatole (expert)"),
         (2, "Robot Berthe (expert)"),
     ]
+
+
+@pytest.mark.parametrize(
+    "variant,seats,target,level",
+    [("mexican", 3, 5, "house"), ("chinois", 3, 100, "beginner"), ("triominos", 2, 200, "expert")],
+)
+def test_r58_robots_play_a_round_of_every_family(players, settings, variant, seats, target, level):
+    """R58: "Jouer contre les robots" at a game of each family: the robots' worker plays
+    their turns from their seats' views, the player plays theirs, and the round ends."""
+    settings.ROBOT_EXPERT_SECONDS = 0.2
+    settings.ROBOT_EXPERT_PLAYOUTS = 20
+    alice = players[0]
+    game = services.practice(alice, variant, seats, target, level, seed=SEED)
+    services.connect(game.pk, alice, f"tab-{game.pk}")
+    robot_plays = 0
+    for _ in range(600):
+        game = game_of(game.pk)
+        if game.status != Game.PLAYING:
+            break
+        if turn_of(game) == 0:
+            play_first(game)
+        else:
+            assert services.robot_turn(game.pk, game.version) is not None
+            robot_plays += 1
+    assert game.status in (Game.ROUND_OVER, Game.OVER) and robot_plays > 0
+    assert not game.rated
