@@ -23,7 +23,7 @@ from django.utils import timezone
 from games import access, sql
 from games.journal import journal
 from games.models import Game
-from games.rules import from_json, view, view_events
+from games.rules import from_json, get_ruleset, view, view_events
 from games.transport import LOBBY, encode, seat_group, send, table_group
 
 
@@ -214,6 +214,8 @@ def lobby_entry(game: Game) -> dict[str, Any]:
         "seats": game.seats,
         "taken": len(names),
         "target": game.target,
+        # Train mexicain's match is a number of rounds (R71), every other a target of points.
+        "rounds": get_ruleset(game.variant).target_is_rounds,
         "rated": game.rated,
         # R58: a robot sits at the table; it is then never rated.
         "robots": any(seat.robot for seat in seats),

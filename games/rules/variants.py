@@ -37,6 +37,8 @@ class Ruleset(NamedTuple):
     closed_rounds: bool = False
     low_score_wins: bool = False
     exact_target: bool = False
+    target_is_rounds: bool = False
+    """The target is a number of rounds, not of points (Train mexicain's; never here)."""
     """The target must be reached exactly; a play that would pass it scores nothing (R35)."""
     play_points: str = ""
     """Points scored during play: "" none, "fives" (R34), "fives_threes" (R35)."""

@@ -28,7 +28,7 @@ import { format } from "./text.mjs";
     });
     row.querySelector(".host").textContent = format(strings.host, { host: table.host });
     row.querySelector(".target").textContent =
-      table.target === null ? "" : format(strings.target, { target: table.target });
+      table.target === null ? "" : format(table.rounds ? strings.target_rounds : strings.target, { target: table.target });
     row.querySelector(".rated").textContent = table.robots
       ? strings.robots
       : table.rated

@@ -35,6 +35,15 @@ def test_r51_a_mexican_table_refuses_options_the_rules_do_not_allow(players):
     assert services.open_table(players[0], "mexican", 4, None, True).target == 13
 
 
+def test_r71_the_lobby_counts_a_mexican_match_in_rounds(players, client):
+    """R71: a Train mexicain table's target is its number of rounds, and the lobby says so."""
+    services.open_table(players[0], "mexican", 3, 5, True)
+    client.force_login(players[1])
+    html = client.get("/salon/").content.decode()
+    assert "Partie en 5 manches" in html
+    assert "Objectif\u00a0: 5 points" not in html
+
+
 def test_r75_a_five_round_three_seat_match_is_played_to_the_end(players):
     """Opened, joined, every round dealt from the table's known seed (its engine out of the
     deal), played through the services to the end, and what they stored replays."""

@@ -333,6 +333,7 @@ async def test_the_socket_sends_the_open_public_tables_on_connection(players):
                 "seats": 3,
                 "taken": 1,
                 "target": 100,
+                "rounds": False,
                 "rated": True,
                 "robots": False,
                 "host": "alice",

@@ -19,6 +19,7 @@ class Ruleset(NamedTuple):
     teams: bool = False
     wild_blanks: bool = False
     exact_target: bool = False
+    target_is_rounds: bool = False
     draw_limit: int = 3
     """Tiles a seat with no tile that fits may draw in one turn (R84)."""
     draw_points: int = -5
