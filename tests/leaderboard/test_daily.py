@@ -431,3 +431,17 @@ def test_the_counts_kept_as_attempts_finish_give_each_its_place_in_the_order(pla
     )
     assert sorted(PointsCount.objects.filter(challenge=challenge).values_list("points", "attempts")) == points
     assert sum(n for _, n in points) == len(players)
+
+
+def test_r61_a_triominos_day_is_five_rounds_against_the_house_robots_and_its_pages_render(players, client):
+    """R60, R61 at a game of another family: the rotation may name Triominos (its match
+    with no target is five rounds); the attempt is played to its end and ranked, and the
+    day's page shows it."""
+    todays("triominos", 3)
+    attempt = services.start_attempt(players[0])
+    game = play(attempt)
+    assert game.status == Game.OVER and game.rounds.count() == 5
+    attempt.refresh_from_db()
+    assert attempt.finished is not None and services.rank_of(attempt) == 1
+    client.force_login(players[0])
+    assert client.get(reverse("daily")).status_code == 200
