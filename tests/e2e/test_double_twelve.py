@@ -1,6 +1,7 @@
 """End to end, in a real browser: the double-twelve games played to their end.
 
-A Domino chinois match for two, one of them on a phone (390×844), to its lowest target,
+A Domino chinois match for two, one of them on a phone (390×844), to its lowest target, and
+a five-round Train mexicain match for three, one of them on a phone,
 dealt from a known seed; the players act through their table pages alone (take_turn: the
 first playable tile, on the first end it fits, the next round from the host's button).
 """
@@ -73,5 +74,25 @@ def test_two_players_play_a_chinois_match_to_its_end(browser, live_site):
     play_out(pages)
     done = outside_the_browser_loop(lambda: Game.objects.get(pk=game))
     assert done.status == Game.OVER and done.winner is not None
+    for page in pages:
+        assert page.errors == []
+
+
+def test_three_players_play_a_five_round_mexican_match_one_on_a_phone(browser, live_site):
+    """R71–R75 through the pages: three players, alice on a phone, a short match of five
+    rounds (the engines 12-12 to 8-8), every train drawn and chosen by a click."""
+    base = live_site()
+    game, cookies = outside_the_browser_loop(
+        lambda: seated("mexican", ["alice", "bob", "charlie"], 5, "e2e-mexican")
+    )
+    pages = open_pages(browser, base, game, cookies, [PHONE, DESKTOP, DESKTOP])
+    # The three seats' trains and the Mexican train, on a phone without overflow.
+    assert pages[0].locator("#board section.train").count() == 4
+    assert no_overflow(pages[0])
+    play_out(pages)
+    done = outside_the_browser_loop(lambda: Game.objects.get(pk=game))
+    assert done.status == Game.OVER and done.winner is not None
+    assert len(outside_the_browser_loop(lambda: done.record()["rounds"])) == 5
+    assert no_overflow(pages[0])
     for page in pages:
         assert page.errors == []
