@@ -1,7 +1,7 @@
 """A Triominos match at the table page, in a real browser on a phone (390×844): two
-players play a whole match to 200 through the pages alone, picking a tile, then the cell
-it goes on among those the board offers, then its turn when it fits that cell more than
-one way, the host starting the second round.
+players play a whole match to 200 through the pages alone (and three on a desktop),
+picking a tile, then the cell it goes on among those the board offers, then its turn when
+it fits that cell more than one way, the host starting the second round.
 
 The deals come from a known seed (``Game.seed``): ``triominos phone 8`` ends the match
 in two rounds when each player lays the first play offered, about forty plays.
@@ -24,8 +24,11 @@ SEED = "triominos phone 8"
 PHONE = {"width": 390, "height": 844}
 
 
-def phone_page(browser: Any, base: str, user: Any, game_id: int) -> Any:
-    context = browser.new_context(locale="fr-FR", viewport=PHONE)
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def phone_page(browser: Any, base: str, user: Any, game_id: int, viewport: dict[str, int] = PHONE) -> Any:
+    context = browser.new_context(locale="fr-FR", viewport=viewport)
     cookie = outside_the_browser_loop(lambda: session_cookie(user))
     context.add_cookies([{"name": "sessionid", "value": cookie, "url": base}])
     page = context.new_page()
@@ -117,3 +120,32 @@ def test_r80_r88_two_players_play_a_triominos_match_to_200_on_their_phones(brows
     journal = pages[0].locator("#log, #log-earlier").all_inner_texts()
     assert any("(+" in text for text in journal)
     assert outside_the_browser_loop(lambda: game.replay()) == match
+
+
+def test_r80_r88_three_players_play_a_triominos_match_to_200_on_a_desktop(browser, live_site):
+    base = live_site()
+
+    def table() -> tuple[int, list[Any]]:
+        players = users("alice", "bob", "charlie")
+        return full_table("triominos", players, 200, seed="triominos desktop 3"), players
+
+    game_id, players = outside_the_browser_loop(table)
+    pages = [phone_page(browser, base, user, game_id, DESKTOP) for user in players]
+    clicks = {"cell": 0, "turn": 0}
+    idle = 0
+    for _ in range(600):
+        if all(page.locator("#match-over").count() for page in pages):
+            break
+        acted = any(take_turn(page, clicks) for page in pages)
+        idle = 0 if acted else idle + 1
+        if not acted:
+            pages[0].wait_for_timeout(100)
+        assert idle < 100, "no page could act for 10 s"
+    else:
+        pytest.fail("the match did not end")
+    game = outside_the_browser_loop(lambda: Game.objects.get(pk=game_id))
+    match = outside_the_browser_loop(lambda: game.match)
+    assert game.status == Game.OVER and max(match.scores) >= 200
+    for page in pages:
+        assert page.locator("#board svg.tri-board g.tri-laid").count() > 1
+        assert page.errors == []
