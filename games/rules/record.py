@@ -142,6 +142,83 @@ def _stands_for(written: Action, forced: Action, where: str) -> bool:
     return True
 
 
+def replay_written(
+    match: Any,
+    actions: object,
+    where: str,
+    index: int,
+    pending: deque[Any],
+    *,
+    read: Callable[[object], Any],
+    act: Callable[[Any, Any], tuple[Any, list[Event]]],
+    forced: Callable[[list[Event]], deque[Any]],
+    stands_for: Callable[[Any, Any, str], bool],
+    on_state: Callable[[Any], None] | None = None,
+    on_events: Callable[[int, list[Event], dict[str, Any] | None], None] | None = None,
+) -> Any:
+    """Replay the written actions of round ``index`` of a record (docs/record.md §7), for
+    every game family: ``read`` reads an action, ``act`` applies it, ``forced`` lists the
+    actions the table did on its own in some events (R5), ``stands_for`` says whether a
+    written action is the pending forced one. ``pending``: the forced actions of the deal.
+    A written forced action is checked and stands for the table's; one left out is done by
+    the replay; nothing may follow the end of a round or of the match. Returns the state
+    after the last written action (and the forced actions after it)."""
+    if not isinstance(actions, list):
+        raise ReplayError(f"{where}.actions", "expected a list of actions")
+    for ai, data in enumerate(actions):
+        at = f"{where}.actions[{ai}]"
+        try:
+            action = read(data)
+        except RuleError as e:
+            raise ReplayError(at, e.message, e.code) from None
+        if action.seat >= match.seats:
+            raise ReplayError(at, f"there is no seat {action.seat} at {match.seats} seats", "bad_seat")
+        stood = False
+        while pending:
+            if stands_for(action, pending.popleft(), at):
+                stood = True
+                break
+        if stood:
+            continue
+        if match.status != PLAYING:
+            if match.status == OVER:
+                raise ReplayError(at, "the match is over: nothing may follow its end", "match_over")
+            raise ReplayError(at, "the round is over: nothing may follow its end", "round_over")
+        try:
+            match, events = act(match, action)
+        except RuleError as e:
+            raise ReplayError(at, e.message, e.code) from None
+        if on_state:
+            on_state(match)
+        if on_events:
+            on_events(index, events, data)
+        pending = forced(events)
+    return match
+
+
+def journal_of(
+    replay_match: Callable[..., Any],
+    record: object,
+) -> list[list[Event]]:
+    """Every round's events of a record, in order, as live play sent them, through a
+    family's ``replay_match``; a play the record marks ``auto`` (the table played it when
+    the clock ran out, R52) is marked so in its event."""
+    rounds: list[list[Event]] = []
+
+    def collect(index: int, events: list[Event], action: dict[str, Any] | None) -> None:
+        while len(rounds) <= index:
+            rounds.append([])
+        if action is not None and action.get("auto"):
+            for event in events:
+                if event["type"] == PLAY and event["seat"] == action["seat"]:
+                    event["auto"] = True
+                    break
+        rounds[index].extend(events)
+
+    replay_match(record, on_events=collect)
+    return rounds
+
+
 def replay(record: object) -> dict[str, Any]:
     """Replay a record; return each round's outcome, the scores and the winner.
 
@@ -207,37 +284,19 @@ def replay_match(
         if on_events:
             on_events(ri, events, None)
         pending = _forced(events)
-        actions = rd.get("actions", [])
-        if not isinstance(actions, list):
-            raise ReplayError(f"{where}.actions", "expected a list of actions")
-        for ai, data in enumerate(actions):
-            at = f"{where}.actions[{ai}]"
-            try:
-                action = Action.from_dict(data, rules.top)
-            except RuleError as e:
-                raise ReplayError(at, e.message, e.code) from None
-            if action.seat >= match.seats:
-                raise ReplayError(at, f"there is no seat {action.seat} at {match.seats} seats", "bad_seat")
-            stood = False
-            while pending:
-                if _stands_for(action, pending.popleft(), at):
-                    stood = True
-                    break
-            if stood:
-                continue
-            if match.status != PLAYING:
-                if match.status == OVER:
-                    raise ReplayError(at, "the match is over: nothing may follow its end", "match_over")
-                raise ReplayError(at, "the round is over: nothing may follow its end", "round_over")
-            try:
-                match, events = apply(match, action)
-            except RuleError as e:
-                raise ReplayError(at, e.message, e.code) from None
-            if on_state:
-                on_state(match)
-            if on_events:
-                on_events(ri, events, data)
-            pending = _forced(events)
+        match = replay_written(
+            match,
+            rd.get("actions", []),
+            where,
+            ri,
+            pending,
+            read=lambda data: Action.from_dict(data, rules.top),
+            act=apply,
+            forced=_forced,
+            stands_for=_stands_for,
+            on_state=on_state,
+            on_events=on_events,
+        )
         summaries.append(round_summary(match))
     return match, summaries
 
@@ -250,17 +309,4 @@ def journal(record: object) -> list[list[Event]]:
     These are the events with every tile drawn in them: show a seat only its own
     (``view_events``, R6).
     """
-    rounds: list[list[Event]] = []
-
-    def collect(index: int, events: list[Event], action: dict[str, Any] | None) -> None:
-        while len(rounds) <= index:
-            rounds.append([])
-        if action is not None and action.get("auto"):
-            for event in events:
-                if event["type"] == PLAY and event["seat"] == action["seat"]:
-                    event["auto"] = True
-                    break
-        rounds[index].extend(events)
-
-    replay_match(record, on_events=collect)
-    return rounds
+    return journal_of(replay_match, record)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import RuleError
-from ..record import ReplayError, RoundRow, match_record
+from ..record import ReplayError, RoundRow, journal_of, match_record, replay_written
 from .deal import deal
 from .match import Event, apply, new_match, start_round
 from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, action_record, parse_action, winner_json
@@ -176,37 +176,19 @@ def replay_match(
         if on_events:
             on_events(ri, events, None)
         pending = _forced(events)
-        actions = rd.get("actions", [])
-        if not isinstance(actions, list):
-            raise ReplayError(f"{where}.actions", "expected a list of actions")
-        for ai, data in enumerate(actions):
-            at = f"{where}.actions[{ai}]"
-            try:
-                action = parse_action(data)
-            except RuleError as e:
-                raise ReplayError(at, e.message, e.code) from None
-            if action.seat >= match.seats:
-                raise ReplayError(at, f"there is no seat {action.seat} at {match.seats} seats", "bad_seat")
-            stood = False
-            while pending:
-                if _stands_for(action, pending.popleft(), at):
-                    stood = True
-                    break
-            if stood:
-                continue
-            if match.status != PLAYING:
-                if match.status == OVER:
-                    raise ReplayError(at, "the match is over: nothing may follow its end", "match_over")
-                raise ReplayError(at, "the round is over: nothing may follow its end", "round_over")
-            try:
-                match, events = apply(match, action)
-            except RuleError as e:
-                raise ReplayError(at, e.message, e.code) from None
-            if on_state:
-                on_state(match)
-            if on_events:
-                on_events(ri, events, data)
-            pending = _forced(events)
+        match = replay_written(
+            match,
+            rd.get("actions", []),
+            where,
+            ri,
+            pending,
+            read=parse_action,
+            act=apply,
+            forced=_forced,
+            stands_for=_stands_for,
+            on_state=on_state,
+            on_events=on_events,
+        )
         summaries.append(round_summary(match))
     return match, summaries
 
@@ -216,20 +198,7 @@ def journal(record: object) -> list[list[Event]]:
     and bonus). A play the record marks ``auto`` (R87) is marked so in its event.
 
     These are the events with every tile drawn in them: show a seat only its own (``view_events``)."""
-    rounds: list[list[Event]] = []
-
-    def collect(index: int, events: list[Event], action: dict[str, Any] | None) -> None:
-        while len(rounds) <= index:
-            rounds.append([])
-        if action is not None and action.get("auto"):
-            for event in events:
-                if event["type"] == PLAY and event["seat"] == action["seat"]:
-                    event["auto"] = True
-                    break
-        rounds[index].extend(events)
-
-    replay_match(record, on_events=collect)
-    return rounds
+    return journal_of(replay_match, record)
 
 
 MAX_ROUNDS = 1000
