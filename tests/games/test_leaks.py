@@ -82,9 +82,14 @@ def page_texts(game_id: int, users: list[Any]) -> dict[Any, str]:
             client.get(url).content.decode()
             for url in (f"/tables/{game_id}/", "/salon/", "/", f"/joueurs/{user.username}/")
         )
-        # The rules' summaries name tiles of the sets ("de 0-0 à 12-12"): no hand of anyone.
-        out[user] = re.sub(r'<article class="variant".*?</article>', "", out[user], flags=re.S)
+        out[user] = without_rules(out[user])
     return out
+
+
+def without_rules(html: str) -> str:
+    """A page without the rules' summaries of the home page: they name tiles of the sets
+    ("de 0-0 à 12-12", "le 12-12, puis le 11-11"), no hand of anyone."""
+    return re.sub(r'<article class="variant".*?</article>', "", html, flags=re.S)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
