@@ -54,7 +54,7 @@ def _converters(vendor: str) -> list[tuple[int, list[Converter], Any]]:
 
 
 @cache
-def _read_sql(vendor: str, locks: bool) -> str:
+def _read_sql(vendor: str) -> str:
     game, seat = Game._meta.db_table, Seat._meta.db_table
     user, conn = get_user_model()._meta.db_table, Connection._meta.db_table
     g = ", ".join(f"g.{_quote(f.column)}" for f in _game_fields())
@@ -68,8 +68,22 @@ def _read_sql(vendor: str, locks: bool) -> str:
         f"(SELECT COUNT(*) FROM {q(conn)} c WHERE c.{q('game_id')} = g.{q('id')} AND c.{q('seat')} IS NULL) "
         f"FROM {q(game)} g LEFT JOIN {q(seat)} s ON s.{q('game_id')} = g.{q('id')} "
         f"LEFT JOIN {q(user)} u ON u.{q('id')} = s.{q('player_id')} "
-        f"WHERE g.{q('id')} = %s ORDER BY s.{q('index')}" + (" FOR UPDATE OF g" if locks else "")
+        f"WHERE g.{q('id')} = %s ORDER BY s.{q('index')}"
     )
+
+
+@cache
+def _lock_then_read_sql(vendor: str) -> str:
+    """The game's row locked by a statement of its own, then the table read by the next.
+
+    One statement that both locks and reads would, in PostgreSQL's READ COMMITTED, read
+    the seats and the sockets as they were when it *started*: when it had to wait for
+    the lock, what the command that held it committed (a socket opened, a seat taken) is
+    invisible to it, and only the game's row is read again. The read that follows the
+    lock sees everything committed before it. Both go in one round trip (client-side
+    binding allows two statements in one call)."""
+    game = _quote(Game._meta.db_table)
+    return f"SELECT 1 FROM {game} WHERE {_quote('id')} = %s FOR UPDATE; " + _read_sql(vendor)
 
 
 def read_table(game_id: int, *, lock: bool) -> Game | None:
@@ -78,7 +92,11 @@ def read_table(game_id: int, *, lock: bool) -> Game | None:
     such game."""
     locks = lock and connection.features.has_select_for_update
     with connection.cursor() as cursor:
-        cursor.execute(_read_sql(connection.vendor, locks), [game_id])
+        if locks:
+            cursor.execute(_lock_then_read_sql(connection.vendor), [game_id, game_id])
+            cursor.nextset()
+        else:
+            cursor.execute(_read_sql(connection.vendor), [game_id])
         rows = cursor.fetchall()
     if not rows:
         return None

@@ -143,12 +143,13 @@ def find_table(game_id: int, *, lock: bool = True) -> Game | None:
 
     The seats (``game.seating``) come with their players' names, whether each player
     may play and whether each seat is connected; ``game.spectators`` counts the
-    spectators' sockets. Only the game's row is locked (``FOR UPDATE OF``). The
-    presence read so is the command's to trust: sockets come and go through
-    commands that take the same lock (games.services.presence), and a command that
-    changes the seats or the sockets keeps the table it holds as it leaves it
+    spectators' sockets. Only the game's row is locked, by a statement of its own
+    before the read, so that the read sees all that the lock's last holder committed
+    (games.sql). The presence read so is the command's to trust: sockets come and go
+    through commands that take the same lock (games.services.presence), and a command
+    that changes the seats or the sockets keeps the table it holds as it leaves it
     (``take_seat``, ``free_seat``, ``socket_opened``, ``socket_forgotten``). The
-    statement is built once (games.sql).
+    statements are built once (games.sql).
     """
     if lock:
         write_lock(game_id)

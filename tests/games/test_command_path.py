@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
 from collections.abc import Iterator
 from datetime import timedelta
+from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, connections, transaction
 from django.db.models import Exists, OuterRef
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import readmodels, services
 from games.models import Connection, Game, Move, SeatInfo
-from games.services.core import Change
+from games.services.core import Change, find_table, seats_of
 from tests.games.conftest import (
     SEED,
     connect_all,
@@ -27,6 +29,7 @@ from tests.games.conftest import (
     to_round_over,
     turn_of,
 )
+from tests.timers.conftest import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,8 +63,65 @@ def test_a_play_is_one_locked_read_one_insert_and_one_update(players):
         "UPDATE games_game",
         "COMMIT",
     ]
-    locked = captured.captured_queries[1]["sql"]
-    assert locked.endswith("FOR UPDATE OF g")  # the game's row (g), not the seats' nor the players'
+    # The game's row locked by a statement of its own (not the seats' nor the players'),
+    # the table read by the next, in the same round trip (games.sql._lock_then_read_sql).
+    lock, read = captured.captured_queries[1]["sql"].split(";", 1)
+    assert re.fullmatch(r'SELECT 1 FROM "games_game" WHERE "id" = \d+ FOR UPDATE', lock)
+    assert "FOR UPDATE" not in read and "games_seat" in read and "games_connection" in read
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'")
+def test_a_command_that_waited_for_the_lock_reads_what_its_holder_committed(players):
+    """The command that held the table opened a socket for a seat; the command that waited
+    for the lock meanwhile reads that seat as present (in one statement that locked and read
+    at once, PostgreSQL would have read the sockets as they were before the wait)."""
+    alice, bob = players[:2]
+    game_id = full_table("draw", [alice, bob])
+    locked, waiting, done = threading.Event(), threading.Event(), threading.Event()
+    seen: list[Any] = []
+
+    def holder() -> None:
+        try:
+            with transaction.atomic():
+                find_table(game_id)
+                locked.set()
+                waiting.wait(10)
+                Connection.objects.create(game_id=game_id, user=bob, seat=1, channel="tab-bob")
+        finally:
+            connections.close_all()
+
+    def waiter() -> None:
+        try:
+            locked.wait(10)
+            with transaction.atomic():
+                game = find_table(game_id)
+                assert game is not None
+                seen.extend(s.present for s in seats_of(game))
+        finally:
+            done.set()
+            connections.close_all()
+
+    threads = [threading.Thread(target=holder), threading.Thread(target=waiter)]
+    for t in threads:
+        t.start()
+    locked.wait(10)
+    wait_for(lambda: waiting_for_a_lock() == 1, timeout=10)  # the waiter is blocked on the lock
+    waiting.set()
+    for t in threads:
+        t.join(30)
+    assert done.is_set()
+    assert seen == [False, True]  # alice has no socket; bob's, committed while it waited
+
+
+def waiting_for_a_lock() -> int:
+    """How many other connections to the test database wait for a lock now (read outside any
+    transaction: PostgreSQL keeps one picture of its activity for a transaction's length)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+        )
+        return int(cursor.fetchone()[0])
 
 
 def without_time_left(message: dict) -> dict:
