@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.rules import VARIANTS
+from games.rules import VARIANTS, family
 
 # Names from docs/rules.md §3 ("name on the site").
 NAMES: dict[str, Promise] = {
@@ -123,6 +123,12 @@ class Variant:
     @property
     def id(self) -> str:
         return self.ruleset.id
+
+    @property
+    def family(self) -> str:
+        """The name of the variant's game family (games.rules.families): ``line``,
+        ``trains`` or ``triominos``, whose pieces are tiles rather than dominoes."""
+        return str(family(self.id).NAME)
 
     @property
     def hand_sizes(self) -> list[HandSize]:

@@ -103,17 +103,30 @@ MESSAGES = {
 }
 
 
-class ServiceError(Exception):
-    """A refused command. Nothing was changed; ``code`` names the problem for programs."""
+# Where a game's pieces are not dominoes (Triominos: "tuiles", R80), the messages that
+# name them, by the family's name (games.rules.families).
+FAMILY_MESSAGES = {
+    "triominos": {
+        "tile_not_in_hand": _("Cette tuile n’est pas dans votre main."),
+        "bad_tile": _("Cette tuile n’existe pas."),
+    },
+}
 
-    def __init__(self, code: str, detail: str = "") -> None:
+
+class ServiceError(Exception):
+    """A refused command. Nothing was changed; ``code`` names the problem for programs.
+    ``family``: the name of the game family the command was for, where its words differ."""
+
+    def __init__(self, code: str, detail: str = "", family: str = "") -> None:
         self.code = code
         self.detail = detail
+        self.family = family
         super().__init__(f"{code}: {detail}" if detail else code)
 
     @property
     def message(self) -> str:
-        return str(MESSAGES.get(self.code, self.detail or self.code))
+        text = FAMILY_MESSAGES.get(self.family, {}).get(self.code) or MESSAGES.get(self.code)
+        return str(text or self.detail or self.code)
 
 
 class Busy(ServiceError):

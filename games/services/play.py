@@ -8,7 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import Game
-from games.rules import RuleError, apply, parse_action
+from games.rules import RuleError, apply, family, parse_action
 
 from .core import (
     Change,
@@ -38,7 +38,7 @@ def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: ob
             action = parse_action(game.variant, {"seat": seat, **move})
             match, events = apply(before, action)
         except RuleError as e:
-            raise ServiceError(e.code, e.message) from None
+            raise ServiceError(e.code, e.message, family(game.variant).NAME) from None
         record(game, before, match, events)
         return bump(game, events, match=match)
 

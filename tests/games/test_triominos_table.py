@@ -13,6 +13,7 @@ from games import services
 from games.journal import journal
 from games.models import Game, Move
 from games.rules import house_choice, replay, view
+from games.rules.triominos.tiles import tri_str
 from games.services import ServiceError
 from tests.games.conftest import full_table, game_of
 
@@ -97,5 +98,13 @@ def test_r82_a_play_refused_names_its_problem_in_french_and_changes_nothing(play
         assert e.value.message != code  # a French text for the player
         game.refresh_from_db()
         assert (game.version, game.state, game.moves.count()) == before
+    # R80: a Triomino is a tile ("tuile"), not a domino, in what the player reads.
+    theirs = tri_str(game.match.round.hands[1 - seat][0])
+    with pytest.raises(ServiceError) as e:
+        services.play(gid, user, {"play": theirs}, game.version)
+    assert (e.value.code, e.value.message) == ("tile_not_in_hand", "Cette tuile n’est pas dans votre main.")
+    with pytest.raises(ServiceError) as e:
+        services.play(gid, user, {"play": "2-1-4"}, game.version)
+    assert e.value.message == "Cette tuile n’existe pas."
     services.play(gid, user, {"play": tile, "at": legal[0]["at"], "turn": legal[0]["turn"]}, game.version)
     assert game_of(gid).version > before[0]

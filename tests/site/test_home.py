@@ -113,9 +113,10 @@ def test_it_lists_every_variant_in_the_order_of_the_rules(client):
 def test_it_shows_seats_tiles_and_targets_of_each_variant(client, variant, seats, hands, targets):
     """docs/rules.md §3: seats, tiles each and targets of every variant."""
     section = sections(client.get("/").content.decode())[variant]
+    pieces = "Tuiles par joueur" if variant == "triominos" else "Dominos par joueur"
 
-    assert field(section, "Joueurs", "Dominos par joueur") == seats
-    assert field(section, "Dominos par joueur", "Objectif") == hands
+    assert field(section, "Joueurs", pieces) == seats
+    assert field(section, pieces, "Objectif") == hands
     assert field(section, "Objectif", None).startswith(targets)
 
 
@@ -154,7 +155,7 @@ def test_it_speaks_english_with_the_language_cookie(client):
     found = sections(html)
     for variant, name in ENGLISH_NAMES.items():
         assert found[variant].startswith(name + " "), found[variant]
-    assert field(found["draw"], "Players", "Tiles per player") == "2 to 4"
+    assert field(found["draw"], "Players", "Dominoes per player") == "2 to 4"
     assert field(found["fives_threes"], "Target", None).startswith("61 points, to be reached exactly")
     assert "Domino avec pioche" not in html
 
