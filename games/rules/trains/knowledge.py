@@ -6,8 +6,8 @@ in the seat's own hand, and still unseen; and which seats have shown they hold n
 A seat draws only when no tile of its hand fits a train it may play on (R73): while a
 double lies uncovered, that double's number alone (R74); else the ends of its own train,
 of the Mexican train and of the trains whose marker is up (R72), the engine's number for
-a train not yet started. So a draw shows the hand it had lacked those numbers, and so
-does a pass. The drawn tile is unknown: after a draw nothing is known of the seat's hand
+a train not yet started. So a draw shows that the hand it drew with lacked those numbers,
+and so does a pass. The drawn tile is unknown: after a draw nothing is known of the seat's hand
 until it plays or passes. If it plays, the tile it lays is the one it drew (nothing else
 fitted) and its hand is again the one it drew with: what it showed before comes back with
 the numbers it drew on. If it passes, the drawn tile did not fit either: it holds none of
@@ -42,8 +42,9 @@ def advance(known: dict[str, Any], before: Round | None, actions: list[dict[str,
     """What is known after ``actions`` (record form, docs/record.md), from ``known`` (a JSON
     value: ``fresh`` or an earlier result) and the round ``before`` them (None: the deal).
 
-    ``advance(fresh(n), None, a + b)`` equals ``advance(advance(fresh(n), None, a), r, b)``
-    where ``r`` is the round after ``a``, once the engine's number is read (``resolved``).
+    ``advance(k, r, a + b)`` equals ``advance(advance(k, r, a), r2, b)``, ``r2`` being the
+    round after ``a``: the services keep it command by command. Given no round (a deal's
+    forced actions), the engine's number is written ``ENGINE`` until a round is given.
     """
     engine = None if before is None else before.engine
     none = [set(_read(numbers, engine)) for numbers in known["none"]]
