@@ -12,6 +12,7 @@ blank either.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .line import Line, open_line, place
@@ -86,21 +87,35 @@ def public_info(match: Match, seat: int | None, none: list[set[int]]) -> list[di
     of the set (0-6, or 0-12 on the double-twelve set, R70)."""
     rnd = match.round
     assert rnd is not None
-    top = get_ruleset(match.variant).top
-    each = top + 1  # the tiles that carry a number: 7 of the double-six set, 13 of the double-twelve
     on_line = rnd.line.tiles() if rnd.line is not None else []
     hand = rnd.hands[seat] if seat is not None else ()
+    return panel(get_ruleset(match.variant).top, seat, on_line, hand, none)
+
+
+def panel(
+    top: int,
+    seat: int | None,
+    laid: Sequence[tuple[int, int]],
+    hand: Sequence[tuple[int, int]],
+    none: list[set[int]],
+) -> list[dict[str, Any]]:
+    """The panel's entries, one per number 0..``top``, of every game on a domino set (the
+    line games here, Train mexicain in games/rules/trains/knowledge.py): of the tiles that
+    carry the number (``top + 1``: 7 of the double-six set, 13 of the double-twelve, R1,
+    R70), how many are ``laid`` (``on_line``), in the seat's ``hand``, and unseen; and the
+    other seats that showed they hold ``none`` of it."""
+    each = top + 1
     out = []
     for number in range(top + 1):
-        laid = sum(1 for tile in on_line if number in tile)
+        laid_here = sum(1 for tile in laid if number in tile)
         held = sum(1 for tile in hand if number in tile)
         out.append(
             {
                 "number": number,
-                "on_line": laid,
+                "on_line": laid_here,
                 "in_hand": held,
-                "unseen": each - laid - held,
-                "none": [s for s in range(match.seats) if s != seat and number in none[s]],
+                "unseen": each - laid_here - held,
+                "none": [s for s in range(len(none)) if s != seat and number in none[s]],
             }
         )
     return out

@@ -86,8 +86,10 @@ def test_three_players_play_a_five_round_mexican_match_one_on_a_phone(browser, l
         lambda: seated("mexican", ["alice", "bob", "charlie"], 5, "e2e-mexican")
     )
     pages = open_pages(browser, base, game, cookies, [PHONE, DESKTOP, DESKTOP])
-    # The three seats' trains and the Mexican train, on a phone without overflow.
+    # The three seats' trains and the Mexican train, on a phone without overflow; the
+    # public-information panel's thirteen numbers (R78).
     assert pages[0].locator("#board section.train").count() == 4
+    assert pages[0].locator("#public-info tbody tr").count() == 13
     assert no_overflow(pages[0])
     play_out(pages)
     done = outside_the_browser_loop(lambda: Game.objects.get(pk=game))

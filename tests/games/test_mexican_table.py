@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
+from games import readmodels, services
 from games.catalog import NAMES, variants
 from games.forms import variant_choices
 from games.models import Game
 from games.rules import replay, round_seed, to_json, written_deal
 from games.services import ServiceError
-from tests.games.conftest import SEED, play_first
+from tests.games.conftest import SEED, full_table, game_of, play_first
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +100,27 @@ def test_a_finished_mexican_match_has_its_replay_page_and_its_record_in_the_api(
     record = api.json()["record"]
     assert record["variant"] == "mexican" and record["target"] == 5 and len(record["rounds"]) == 5
     assert replay(record)["scores"] == list(game.match.scores)
+
+
+def test_r78_a_mexican_seats_state_carries_the_public_information_panel(players):
+    """The live table's state for each seat (and a spectator) carries the panel of R78, kept
+    on the game from command to command: thirteen numbers of thirteen tiles, the seat's own
+    hand counted, and no seat said to lack a number it holds; once a seat has passed, the
+    panel names it."""
+    game_id = full_table("mexican", players[:3], seed=SEED)
+    named = 0
+    while (game := game_of(game_id)).status == Game.PLAYING and not named:
+        play_first(game)
+        game = game_of(game_id)
+        hands = game.match.round.hands
+        for seat in (0, 1, 2, None):
+            panel = readmodels.current_state(game_id, seat)["view"]["round"]["public"]
+            assert [entry["number"] for entry in panel] == list(range(13))
+            hand = hands[seat] if seat is not None else ()
+            for entry in panel:
+                assert entry["on_line"] + entry["in_hand"] + entry["unseen"] == 13
+                assert entry["in_hand"] == sum(1 for t in hand if entry["number"] in t)
+                for other in entry["none"]:
+                    assert not any(entry["number"] in t for t in hands[other])
+                named += len(entry["none"])
+    assert named, "no seat passed before the round ended: choose another seed"

@@ -9,7 +9,7 @@ import {
   renderPublicInfo,
   renderScores,
 } from "../../static/js/table/scores.mjs";
-import { playing, setUp } from "./table-fixture.mjs";
+import { playing, setUp, trainsPlaying } from "./table-fixture.mjs";
 
 function atTable() {
   const setup = setUp();
@@ -95,5 +95,27 @@ test("the double-twelve set's panel has thirteen numbers of thirteen tiles each 
   const box = doc.getElementById("public-info");
   assert.equal(box.querySelectorAll("tbody tr").length, 13);
   assert.equal(box.querySelector('tr[data-number="12"]').children[0].textContent, "12");
+  assert.equal(box.querySelector("caption").textContent, "public_caption_count(count=13)");
+});
+
+test("Train mexicain's panel (R78): thirteen numbers, the tiles laid counted on the table", () => {
+  const setup = setUp();
+  Object.assign(setup.state, trainsPlaying(), { version: 2 });
+  const { doc, state } = setup;
+  state.view.round.public = Array.from({ length: 13 }, (_, number) => ({
+    number,
+    on_line: number === 12 ? 3 : 0,
+    in_hand: number === 12 ? 2 : 0,
+    unseen: number === 12 ? 8 : 13,
+    none: number === 4 ? [1, 3] : [],
+  }));
+  renderPublicInfo();
+  const box = doc.getElementById("public-info");
+  assert.deepEqual(
+    box.querySelectorAll("thead th").map((th) => th.textContent),
+    ["col_number", "col_on_trains", "col_in_hand", "col_unseen", "col_none"],
+  );
+  assert.equal(box.querySelectorAll("tbody tr").length, 13);
+  assert.equal(box.querySelector('tr[data-number="4"] .none').textContent, "bob, dave");
   assert.equal(box.querySelector("caption").textContent, "public_caption_count(count=13)");
 });

@@ -58,13 +58,19 @@ def test_r71_the_documented_code_deals_as_the_engine(seats):
 
 
 def test_the_documented_view_of_a_mexican_seat_is_the_engines():
-    """docs/protocol.md's example view is what ``view`` gives for seat 1 of the example."""
-    from games.rules.trains import view
+    """docs/protocol.md's example view is what ``view`` gives for seat 1 of the example, with
+    what the round has shown (R78: seat 0 drew and passed on the double 2-2 it had to cover)."""
+    from games.rules.trains import knowledge_advance, knowledge_fresh, view
 
     protocol = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
     part = protocol.split("#### `view` at a Train mexicain table")[1]
     documented = json.loads(part.split("```json\n")[1].split("```")[0])
     record = example()
-    record["rounds"][0]["actions"] = record["rounds"][0]["actions"][:5]
+    actions = record["rounds"][0]["actions"][:5]
+    record["rounds"][0]["actions"] = []
+    dealt, _ = replay_match(record)
+    record["rounds"][0]["actions"] = actions
     match, _ = replay_match(record)
-    assert view(match, 1) == documented
+    known = knowledge_advance("mexican", knowledge_fresh("mexican", 2), dealt, actions)
+    assert known["none"] == [[2], []]
+    assert view(match, 1, shown=known) == documented

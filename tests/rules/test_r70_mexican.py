@@ -655,7 +655,7 @@ def test_the_protocols_readers_and_the_replay_frame():
     event = {"type": "play", "seat": 0, "tile": "3-12", "train": 0, "end": 3, "forced": False}
     assert event_action("mexican", event) == {"seat": 0, "play": "3-12", "train": 0}
     assert event_action("mexican", {"type": "round_started"}) is None
-    assert knowledge_fresh("mexican", 3) == {}
+    assert knowledge_fresh("mexican", 3) == {"none": [[], [], []], "drawing": None, "drew_on": []}
     match, _ = position(["12-3 5-9", "12-6"], trains={1: "12-5"})
     frame = replay_frame(match)
     assert frame["engine"] == "12-12" and frame["turn"] == 0 and frame["hands"] == [["3-12", "5-9"], ["6-12"]]

@@ -206,10 +206,35 @@ def _check(match: Match, action: Action) -> tuple[Tile, int]:
 def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
     """Play ``action`` (a seat's play), then the forced draws and passes that follow (R5, R73)."""
     tile, index = _check(match, action)
-    rnd = match.round
-    assert rnd is not None
+    before = match.round
+    assert before is not None
     seats = match.seats
     seat = action.seat
+    rnd = lay(before, seat, tile, index)
+    event: Event = {
+        "type": "play",
+        "seat": seat,
+        "tile": TILE_TEXT[tile],
+        "train": MEXICAN_NAME if index == seats else index,
+        "end": rnd.end(index),
+        "forced": False,
+    }
+    if index == before.double:
+        event["covers"] = True
+    events: list[Event] = [event]
+    is_double = tile[0] == tile[1]
+    if not rnd.hands[seat]:
+        return _end_round(match, rnd, "domino", events), events  # R75, a double included (R74)
+    if _blocked(rnd):
+        return _end_round(match, rnd, "blocked", events), events
+    after = seat if is_double else (seat + 1) % seats  # R74: a double plays again
+    return _settle(match, rnd, after, events), events
+
+
+def lay(rnd: Round, seat: int, tile: Tile, index: int) -> Round:
+    """The round once ``seat`` has laid ``tile`` on train ``index`` (a legal play): the tile
+    leaves its hand for the train's end (R72), the seat's marker comes down if the train is
+    its own (R72), a double stays uncovered and covering one clears it (R74)."""
     end = rnd.end(index)
     outer = tile[1] if tile[0] == end else tile[0]
     hand = tuple(t for t in rnd.hands[seat] if t != tile)
@@ -218,29 +243,17 @@ def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
     markers = rnd.markers
     if index == seat and markers[seat]:
         markers = markers[:seat] + (False,) + markers[seat + 1 :]  # R72: down on playing one's own train
-    covered = index == rnd.double
-    is_double = tile[0] == tile[1]
-    double = index if is_double else (-1 if covered else rnd.double)
-    event: Event = {
-        "type": "play",
-        "seat": seat,
-        "tile": TILE_TEXT[tile],
-        "train": MEXICAN_NAME if index == seats else index,
-        "end": outer,
-        "forced": False,
-    }
-    if covered:
-        event["covers"] = True
-    events: list[Event] = [event]
-    rnd = rnd._replace(
+    double = index if tile[0] == tile[1] else (-1 if index == rnd.double else rnd.double)
+    return rnd._replace(
         hands=hands, trains=trains, markers=markers, double=double, last=seat, drawn=0, legal=()
     )
-    if not hand:
-        return _end_round(match, rnd, "domino", events), events  # R75, a double included (R74)
-    if _blocked(rnd):
-        return _end_round(match, rnd, "blocked", events), events
-    after = seat if is_double else (seat + 1) % seats  # R74: a double plays again
-    return _settle(match, rnd, after, events), events
+
+
+def passed(rnd: Round, seat: int) -> Round:
+    """The round once ``seat`` has passed: its marker goes up (R72, R73)."""
+    markers = rnd.markers[:seat] + (True,) + rnd.markers[seat + 1 :]
+    passes = rnd.passes[:seat] + (rnd.passes[seat] + 1,) + rnd.passes[seat + 1 :]
+    return rnd._replace(markers=markers, passes=passes)
 
 
 def _settle(match: Match, rnd: Round, seat: int, events: list[Event]) -> Match:
@@ -266,9 +279,7 @@ def _settle(match: Match, rnd: Round, seat: int, events: list[Event]) -> Match:
                 return _end_round(match, rnd, "blocked", events)
             continue
         events.append({"type": "pass", "seat": seat, "forced": True})
-        markers = rnd.markers[:seat] + (True,) + rnd.markers[seat + 1 :]  # R72, R73
-        passes = rnd.passes[:seat] + (rnd.passes[seat] + 1,) + rnd.passes[seat + 1 :]
-        rnd = rnd._replace(markers=markers, passes=passes)
+        rnd = passed(rnd, seat)
         seat = (seat + 1) % seats
         drawn = 0
         passes_in_a_row += 1
@@ -314,9 +325,11 @@ __all__ = [
     "Event",
     "apply",
     "deal_round",
+    "lay",
     "legal_actions",
     "new_match",
     "open_trains",
+    "passed",
     "plays",
     "start_round",
     "table_play",

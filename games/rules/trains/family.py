@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import knowledge
 from .deal import deal, engine_of, round_tiles, shuffle_keys
 from .record import written_action
 from .state import MEXICAN, Action, Match, get_ruleset, read_action, train_name
@@ -26,15 +27,21 @@ def event_action(variant: str, event: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def knowledge_fresh(variant: str, seats: int) -> dict[str, Any]:
-    """The line games' public-information panel has nothing to say of trains: empty."""
-    return {}
+    """What the public-information panel knows as a round is dealt (a JSON value, R78)."""
+    get_ruleset(variant)
+    return knowledge.fresh(seats)
 
 
 def knowledge_advance(
     variant: str, known: dict[str, Any] | None, before: Match | None, actions: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    """Nothing to fold: the view shows markers, draws and passes itself."""
-    return {}
+    """The panel's knowledge after ``actions`` (record form), from ``known`` and the state
+    ``before`` them (None: the round's deal), R78."""
+    get_ruleset(variant)
+    rnd = before.round if before is not None else None
+    if known is None or "none" not in known:
+        known = knowledge.fresh(before.seats if before is not None else 0)
+    return knowledge.advance(known, rnd, actions)
 
 
 def written_deal(variant: str, seats: int, seed: str, number: int = 1) -> tuple[list[list[str]], list[str]]:

@@ -3,8 +3,8 @@
 As R6 for the line games: a seat sees its own hand, the hub's engine, every train
 (its tiles, its end, its owner, its owner's marker), the uncovered double, every
 seat's number of tiles, the size of the stock, the draws and passes, the scores and
-whose turn it is, and its legal plays on its turn; every hand once the round is over;
-never another hand or the stock.
+whose turn it is, its legal plays on its turn, and what every seat may work out from
+all that (R78); every hand once the round is over; never another hand or the stock.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from ..state import PLAYING, winner_json
 from ..view import view_event, view_events
 from .engine import open_trains
+from .knowledge import public_info
 from .state import MEXICAN, Match, get_ruleset, train_name
 from .tiles import TILE_TEXT, hand_pips
 
@@ -21,8 +22,9 @@ __all__ = ["view", "view_event", "view_events"]
 
 
 def view(match: Match, seat: int | None, shown: Any = None) -> dict[str, Any]:
-    """The match as ``seat`` sees it; ``None`` for a spectator. ``shown`` is accepted for the
-    protocol's sake and unused: the line games' public-information panel has no trains."""
+    """The match as ``seat`` sees it; ``None`` for a spectator. ``shown``: what the round has
+    shown so far (the knowledge fold's value, ``knowledge_advance``), None: nothing yet; the
+    round's public-information panel is ``round["public"]`` (R78, knowledge.public_info)."""
     rules = get_ruleset(match.variant)
     if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
         raise ValueError(f"no seat {seat!r} at this table")
@@ -88,6 +90,7 @@ def view(match: Match, seat: int | None, shown: Any = None) -> dict[str, Any]:
     if over:  # as R6: at the end of a round every hand is shown to everyone
         public["hands"] = [[TILE_TEXT[t] for t in h] for h in rnd.hands]
         public["pips_left"] = [hand_pips(h) for h in rnd.hands]
+    public["public"] = public_info(match, seat, shown if isinstance(shown, dict) else None)
     out["round"] = public
     if seat is not None:
         out["hand"] = [TILE_TEXT[t] for t in rnd.hands[seat]]

@@ -100,13 +100,13 @@ function caption(panel) {
 }
 
 /** What every seat may work out from what R6 shows (the server counts it): for each
- * number, its seven tiles, and who showed they hold none of it. */
+ * number, its tiles laid (on the line, or on the trains and the hub in Train mexicain,
+ * R78), in the viewer's hand and unseen, and who showed they hold none of it. */
 export function renderPublicInfo() {
   const { view } = state;
   const panel = view.round.public;
   const box = $("public-info");
-  // A game without the panel (Train mexicain: its trains and markers are on the board)
-  // shows no empty section.
+  // A game without the panel (Triominos: its board shows it all) shows no empty section.
   const section = box.closest("section");
   if (section) section.hidden = !panel;
   if (!panel) {
@@ -114,7 +114,8 @@ export function renderPublicInfo() {
     return;
   }
   const mine = view.seat !== null;
-  const head = ["col_number", "col_on_line", ...(mine ? ["col_in_hand"] : []), "col_unseen", "col_none"];
+  const laid = Array.isArray(view.round.trains) ? "col_on_trains" : "col_on_line";
+  const head = ["col_number", laid, ...(mine ? ["col_in_hand"] : []), "col_unseen", "col_none"];
   fill(
     box,
     el(
