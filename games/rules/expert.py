@@ -24,13 +24,17 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from . import families
 from .match import apply
 from .playout import FULL, OPTIONS, TILE_A, TILE_B, Move, Playout, fit_mask, from_match
 from .round import HAS, legal_plays
 from .scoring import fives_threes_points
 from .state import PLAYING, Action, Match, Round, line_from_json
-from .tiles import ALL_TILES, Tile, parse_tile
-from .variants import DRAW_ONE, VARIANTS, Ruleset, get_ruleset
+from .tiles import SETS, parse_tile
+from .trains import expert as trains
+from .triominos import expert as triominos
+from .unseen import deal_unseen, outcome
+from .variants import DRAW_ONE, VARIANTS, get_ruleset
 
 
 def known_none(view: dict[str, Any]) -> list[set[int]]:
@@ -55,51 +59,6 @@ def known_none(view: dict[str, Any]) -> list[set[int]]:
     return none
 
 
-def _fits(tile: Tile, none: set[int]) -> bool:
-    return tile[0] not in none and tile[1] not in none
-
-
-def deal_unseen(
-    unseen: list[Tile], sizes: dict[int, int], none: list[set[int]], rng: random.Random
-) -> tuple[dict[int, list[Tile]], list[Tile]]:
-    """Deal ``unseen`` tiles into hands of ``sizes`` (seat: size) so that no seat gets a
-    tile showing a number it holds none of; the rest, shuffled, is left over (the stock).
-
-    The most constrained seats are served first from a shuffled pool; if a dealing
-    fails (the constraints leave too few tiles), it is tried again, and after a few
-    failures the constraints are dropped one seat at a time (a view whose passes
-    contradict each other cannot be met)."""
-    relaxed: set[int] = set()
-    for attempt in range(64):
-        if attempt and attempt % 16 == 0:  # drop the tightest remaining constraint
-            tight = [s for s in sizes if none[s] and s not in relaxed]
-            if tight:
-                relaxed.add(max(tight, key=lambda s: len(none[s])))
-        pool = unseen[:]
-        rng.shuffle(pool)
-        order = sorted(
-            sizes,
-            key=lambda s: sum(1 for t in pool if _fits(t, none[s])) if s not in relaxed else len(pool),
-        )
-        hands: dict[int, list[Tile]] = {}
-        ok = True
-        for s in order:
-            if s in relaxed or not none[s]:
-                take, rest = pool[: sizes[s]], pool[sizes[s] :]
-            else:
-                take = [t for t in pool if _fits(t, none[s])][: sizes[s]]
-                chosen = set(take)
-                rest = [t for t in pool if t not in chosen]
-            if len(take) < sizes[s]:
-                ok = False
-                break
-            hands[s] = take
-            pool = rest
-        if ok:
-            return hands, pool
-    raise AssertionError("unreachable: with every constraint dropped any dealing fits")  # pragma: no cover
-
-
 def determinize_line(view: dict[str, Any], rng: random.Random) -> Match:
     """A whole state of the line family that the view cannot tell from the true one."""
     rules = get_ruleset(view["variant"])
@@ -107,9 +66,9 @@ def determinize_line(view: dict[str, Any], rng: random.Random) -> Match:
     seat = view["seat"]
     seats = view["seats"]
     line = None if rnd["line"] is None else line_from_json(rnd["line"])
-    own = tuple(sorted(parse_tile(t) for t in view["hand"]))
+    own = tuple(sorted(parse_tile(t, rules.top) for t in view["hand"]))
     seen = set(own) | set(line.tiles() if line is not None else ())
-    unseen = [t for t in ALL_TILES if t not in seen]
+    unseen = [t for t in SETS[rules.top] if t not in seen]
     sizes = {s: rnd["hand_sizes"][s] for s in range(seats) if s != seat}
     dealt, rest = deal_unseen(unseen, sizes, known_none(view), rng)
     hands = tuple(own if s == seat else tuple(sorted(dealt[s])) for s in range(seats))
@@ -204,16 +163,6 @@ def greedy(st: Playout) -> Move:
     return best
 
 
-def outcome(rules: Ruleset, points: list[int], side: int) -> float:
-    """What the round, played out, brought ``side``: its points minus the mean of the
-    other sides' (``family``: the others' mean minus its own, low score winning)."""
-    others = [p for s, p in enumerate(points) if s != side]
-    mean = sum(others) / len(others)
-    if rules.low_score_wins:
-        return mean - points[side]
-    return points[side] - mean
-
-
 def determinize_compact(view: dict[str, Any], rng: random.Random) -> Playout:
     """``determinize_line``, in the playouts' compact form."""
     return from_match(determinize_line(view, rng))
@@ -262,11 +211,21 @@ def playout_engine(match: Match, first: Action, side: int) -> float:
 LINE = Family(determinize_compact, Playout.legal, playout_compact)
 """The line family's double-six variants: playouts on the compact round."""
 ENGINE = Family(determinize_line, lambda m: list(m.round.legal) if m.round else [], playout_engine)
-"""Any variant of the line family through the engine itself (a set of tiles the compact
-round does not know, such as the double-twelve, would play here)."""
-FAMILIES: dict[str, Family] = {v: LINE for v, rules in VARIANTS.items() if rules.top == 6}
-"""The family of each variant the expert plays: the double-six line games, whose compact
-round (``playout.py``) holds the 28 tiles. Elsewhere ``robots.choose`` plays the house robot."""
+"""Any variant of the line family through the engine itself: ``chinois``, whose
+double-twelve set the compact round does not hold, plays here."""
+MEXICAN = Family(trains.determinize, trains.moves, trains.playout)
+"""Train mexicain (games/rules/trains/expert.py): playouts through its engine."""
+TRIOMINOS = Family(triominos.determinize, triominos.moves, triominos.playout)
+"""Triominos (games/rules/triominos/expert.py): playouts through its engine."""
+FAMILIES: dict[str, Family] = {
+    **{v: LINE if rules.top == 6 else ENGINE for v, rules in VARIANTS.items()},
+    **dict.fromkeys(families.trains.VARIANTS, MEXICAN),
+    **dict.fromkeys(families.triominos.VARIANTS, TRIOMINOS),
+}
+"""The family of each variant the expert plays: every variant of the site. The double-six
+line games play out on the compact round (``playout.py``), which holds the 28 tiles;
+``chinois`` (double-twelve) through the line engine (``ENGINE``); Train mexicain and
+Triominos through their own engines."""
 
 
 CONFIDENCE = 1.0
@@ -292,7 +251,7 @@ def search(
     stops and decides on what it has. The generator is seeded by ``seed`` and the
     position, so the same view, seed and budget give the same play.
     """
-    from .robots import house, position_key  # robots.py imports this module lazily
+    from .robots import house_of_family, position_key  # robots.py imports this module lazily
 
     legal = view["legal"]
     if not legal:
@@ -300,10 +259,10 @@ def search(
     if len(legal) == 1:
         return dict(legal[0])
     family = FAMILIES[view["variant"]]
-    rules = get_ruleset(view["variant"])
+    rules = families.get_ruleset(view["variant"])
     side = rules.side_of(view["seat"])
     rng = random.Random(f"expert/{seed}/{position_key(view)}")
-    reference = legal.index(house(view))
+    reference = legal.index(house_of_family(view))
     totals = [0.0] * len(legal)
     squares = [0.0] * len(legal)  # of each play's gain over the reference, dealing by dealing
     alive = list(range(len(legal)))
