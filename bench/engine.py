@@ -1,6 +1,6 @@
 """Engine benchmark: full random rounds per second, per variant, single process.
 
-    make bench            # or: .venv/bin/python -m bench.engine [--seconds S] [--variant V]
+    make bench    # or: .venv/bin/python -m bench.engine [--seconds S] [--variant V] [--playouts V,...]
 
 Each round is dealt from its own seed (SHA-256 shuffle, redeals included) and
 played to its end by random legal choices. As the peer to beat, the run also
@@ -160,6 +160,24 @@ def rate(run: Callable[[int], int], seconds: float, batch: int = 20) -> float:
             return done / elapsed
 
 
+def print_playouts(cases: list[tuple[str, int]], seconds: float) -> None:
+    """The table of the expert's playouts per second, one line per case."""
+    print("The expert's playouts from mid-round positions (playouts/s):")
+    print(f"{'variant':<14}{'seats':>6}{'expert':>10}{'random, engine':>16}{'compact':>10}{'ratio':>7}")
+    for variant, seats in cases:
+        expert = rate(playouts(variant, seats, "expert"), seconds)
+        engine = rate(playouts(variant, seats, "engine"), seconds)
+        if FAMILIES[variant] is not LINE:  # no compact round for this set
+            print(f"{variant:<14}{seats:>6}{expert:>10,.0f}{engine:>16,.0f}{'-':>10}{'-':>7}", flush=True)
+            continue
+        compact = rate(playouts(variant, seats, "compact"), seconds)
+        print(
+            f"{variant:<14}{seats:>6}{expert:>10,.0f}{engine:>16,.0f}{compact:>10,.0f}"
+            f"{compact / engine:>7.2f}",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
@@ -173,7 +191,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--variant", choices=list(VARIANTS), help="measure this variant alone (no comparison with dominoes)"
     )
+    parser.add_argument(
+        "--playouts",
+        help="comma-separated variants: the expert's playouts of these alone (no rounds, no comparison)",
+    )
     args = parser.parse_args(argv)
+    if args.playouts:
+        chosen = args.playouts.split(",")
+        unknown = [v for v in chosen if v not in dict(PLAYOUT_CASES)]
+        if unknown:
+            parser.error(f"no playout case for {', '.join(unknown)}; one of {', '.join(dict(PLAYOUT_CASES))}")
+        print_playouts([c for c in PLAYOUT_CASES if c[0] in chosen], args.seconds)
+        return 0
     if args.only:
         (our_rounds("partners", 4) if args.only == "partners" else their_rounds())(args.rounds)
         return 0
@@ -189,20 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.variant:
         return 0
     print()
-    print("The expert's playouts from mid-round positions (playouts/s):")
-    print(f"{'variant':<14}{'seats':>6}{'expert':>10}{'random, engine':>16}{'compact':>10}{'ratio':>7}")
-    for variant, seats in PLAYOUT_CASES:
-        expert = rate(playouts(variant, seats, "expert"), args.seconds)
-        engine = rate(playouts(variant, seats, "engine"), args.seconds)
-        if FAMILIES[variant] is not LINE:  # no compact round for this set
-            print(f"{variant:<14}{seats:>6}{expert:>10,.0f}{engine:>16,.0f}{'-':>10}{'-':>7}", flush=True)
-            continue
-        compact = rate(playouts(variant, seats, "compact"), args.seconds)
-        print(
-            f"{variant:<14}{seats:>6}{expert:>10,.0f}{engine:>16,.0f}{compact:>10,.0f}"
-            f"{compact / engine:>7.2f}",
-            flush=True,
-        )
+    print_playouts(PLAYOUT_CASES, args.seconds)
     try:
         theirs = their_rounds()
     except ImportError:
