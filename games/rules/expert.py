@@ -197,13 +197,45 @@ def heaviest(match: Match) -> Action:
     return max(match.round.legal, key=lambda a: -1 if a.tile is None else a.tile[0] + a.tile[1])
 
 
+def sensible(match: Match) -> Action:
+    """The engine playouts' default policy, ``greedy`` without the points of play (the
+    games that score them are double-six games, played on the compact round): pips shed
+    (three times as many where low wins), a double laid, and the tiles kept that fit the
+    number the play leaves open (R22: a blank fits any number where blanks are wild).
+    Ties keep the first play in the engine's order; a draw or a pass only when nothing fits."""
+    rnd = match.round
+    assert rnd is not None
+    rules = VARIANTS[match.variant]
+    heavy = 3 if rules.low_score_wins else 1
+    wild = rules.wild_blanks
+    hand = rnd.hands[rnd.turn]
+    best = rnd.legal[0]
+    best_score = -1e9
+    for action in rnd.legal:
+        tile = action.tile
+        if tile is None:
+            continue
+        a, b = tile
+        score = (a + b) * heavy + (DOUBLE if a == b else 0.0)
+        n = action.open
+        if n is not None:
+            if wild and n == 0:
+                held = len(hand) - 1
+            else:
+                held = sum(1 for t in hand if t != tile and (n in t or (wild and 0 in t)))
+            score += HELD * held
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
 def playout_engine(match: Match, first: Action, side: int) -> float:
     """A playout through the engine's ``apply``: slower than the compact round, but it plays
     any variant the engine plays."""
     rules = VARIANTS[match.variant]
     match, _ = apply(match, first)
     while match.status == PLAYING:
-        match, _ = apply(match, heaviest(match))
+        match, _ = apply(match, sensible(match))
     assert match.round is not None
     return outcome(rules, list(match.round.points), side)
 
