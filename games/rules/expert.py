@@ -4,14 +4,16 @@ It never reads a hidden tile. Again and again it deals the tiles its seat cannot
 (the other hands, the stock or the tiles set aside) at random, consistently with what
 the seat knows: each hand's size, the stock's size, and the numbers each seat has
 shown it holds none of (R6: the passes, and the view's public panel when the caller
-gave it). On each dealing it plays each of its legal plays still in the running and
+gave it; the other families say what their views show, in their own ``expert``
+modules). On each dealing it plays each of its legal plays still in the running and
 then the round to its end with a fast default policy (a playout, on the compact round
-of playout.py), and adds up what each play brought its side. The plays are halved
+of playout.py for the double-six games, through the engine's ``apply`` for the
+others), and adds up what each play brought its side. The plays are halved
 phase by phase (``search``), and it plays the best total.
 
-What a round brings a side (``outcome``): the points it scored this round minus the
-mean of the other sides' (in ``family``, where each seat scores its pips and low
-wins, the mean of the others' minus its own).
+What a round brings a side (``outcome``, unseen.py): the points it scored this round
+minus the mean of the other sides' (in ``family``, ``chinois`` and ``mexican``, where
+each seat scores its pips and low wins, the mean of the others' minus its own).
 
 A game family plugs in through a ``Family`` (``FAMILIES``, by variant): how to deal a
 view's unseen tiles into a whole state (``determinize``), the seat's plays in that
