@@ -166,6 +166,15 @@ def test_the_command_is_the_makefiles_with_the_arguments_in_place_of_its_options
 
 
 @pytest.mark.slow
+def test_engine_playouts_alone() -> None:
+    """``--playouts``: the expert's playouts of the variants named, nothing else: a few seconds."""
+    output = run("bench", ["--playouts", "block,triominos", "--seconds", "0.01"])
+    assert lines(output, rf"^block\s+2(\s+{NUMBER}){{4}}$"), output
+    assert lines(output, rf"^triominos\s+3\s+{NUMBER}\s+{NUMBER}\s+-\s+-$"), output
+    assert "rounds/s" not in output and "dominoes" not in output, output
+
+
+@pytest.mark.slow
 def test_engine() -> None:
     """Every variant timed, then the comparison with the dominoes package: a few seconds."""
     output = run("bench", ["--seconds", "0.01", "--slices", "1"])
