@@ -192,13 +192,6 @@ class Family(NamedTuple):
     """Play the move, then the round to its end; what it brought the side (``outcome``)."""
 
 
-def heaviest(match: Match) -> Action:
-    """A plain default policy on the engine's states: the heaviest tile that fits (the first
-    such play in the engine's order)."""
-    assert match.round is not None
-    return max(match.round.legal, key=lambda a: -1 if a.tile is None else a.tile[0] + a.tile[1])
-
-
 def sensible(match: Match) -> Action:
     """The engine playouts' default policy, ``greedy`` without the points of play (the
     games that score them are double-six games, played on the compact round): pips shed
