@@ -129,7 +129,8 @@ bench-ratings: venv
 	$(BIN)/python -m bench.ratings $(RATINGS_ARGS)
 
 # The robots' strength: each level against the others on duplicate deals, on two processes
-# (about 30 minutes; --quick: a few). Options: make bench-robots ROBOTS_ARGS='--quick'
+# (about 30 minutes for the double-six games, hours more with the other sets; --quick: a few
+# minutes each). Options: make bench-robots ROBOTS_ARGS='--quick'
 bench-robots: venv
 	$(BIN)/python -m bench.robots $(ROBOTS_ARGS)
 

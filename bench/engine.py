@@ -1,6 +1,6 @@
 """Engine benchmark: full random rounds per second, per variant, single process.
 
-    make bench            # or: .venv/bin/python -m bench.engine [--seconds S] [--variant V]
+    make bench    # or: .venv/bin/python -m bench.engine [--seconds S] [--variant V] [--playouts V,...]
 
 Each round is dealt from its own seed (SHA-256 shuffle, redeals included) and
 played to its end by random legal choices. As the peer to beat, the run also
@@ -11,9 +11,11 @@ prints the ratio of their speeds.
 Then the expert robot's playouts (games/rules/expert.py): from mid-round positions
 (rounds dealt from seeds, four random plays in), each seen by the seat to act and its
 unseen tiles dealt as the expert deals them, playouts per second per variant: the
-expert's own (the compact round of games/rules/playout.py and its default policy), and
-random playouts through the engine's ``apply`` and through the compact round (the same
-games, move for move), with the ratio the compact round gives.
+expert's own (for the double-six games, the compact round of games/rules/playout.py and
+its default policy; for ``chinois``, ``mexican`` and ``triominos``, their engines' ``apply``
+and the family's default policy), and random playouts through the engine's ``apply``
+and through the compact round (the same games, move for move), with the ratio the
+compact round gives (the double-six games only: the compact round holds their 28 tiles).
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
-from games.rules import PLAYING, VARIANTS, Match, apply, deal_round, legal_actions, new_match, view
-from games.rules.expert import determinize_line, playout_compact
+from games.rules import PLAYING, VARIANTS, apply, deal_round, legal_actions, new_match, view
+from games.rules.expert import FAMILIES, LINE, determinize_line
 from games.rules.playout import Playout, from_match, to_action
 
 PLAYOUT_CASES = [
@@ -38,6 +41,9 @@ PLAYOUT_CASES = [
     ("classic", 2),
     ("all_fives", 2),
     ("fives_threes", 2),
+    ("chinois", 4),
+    ("mexican", 4),
+    ("triominos", 3),
 ]
 
 
@@ -79,11 +85,13 @@ def their_rounds() -> Callable[[int], int]:
     return run
 
 
-def mid_round(variant: str, seats: int, count: int = 200) -> list[tuple[Match, Playout]]:
+def mid_round(variant: str, seats: int, count: int = 200) -> list[tuple[Any, Playout | None]]:
     """``count`` positions four random plays into rounds, the unseen tiles dealt again from the
-    view of the seat to act (as the expert deals them): as a Match and as a compact round."""
+    view of the seat to act (as the expert deals them): as a state of the engine and, for the
+    games the compact round plays, as a compact round."""
     rng = random.Random(f"mid/{variant}")
-    out = []
+    family = FAMILIES[variant]
+    out: list[tuple[Any, Playout | None]] = []
     n = 0
     while len(out) < count:
         n += 1
@@ -91,11 +99,15 @@ def mid_round(variant: str, seats: int, count: int = 200) -> list[tuple[Match, P
         for _ in range(4):
             if match.status != PLAYING:
                 break
-            match, _ = apply(match, rng.choice(match.round.legal))  # type: ignore[union-attr]
+            match, _ = apply(match, rng.choice(match.round.legal))
         if match.status != PLAYING:
             continue
-        guess = determinize_line(view(match, match.round.turn), rng)  # type: ignore[union-attr]
-        out.append((guess, from_match(guess)))
+        seen = view(match, match.round.turn)
+        if family is LINE:
+            guess = determinize_line(seen, rng)
+            out.append((guess, from_match(guess)))
+        else:
+            out.append((family.determinize(seen, rng), None))
     return out
 
 
@@ -105,25 +117,29 @@ def playouts(variant: str, seats: int, how: str) -> Callable[[int], int]:
     (``"engine"``) or the compact round (``"compact"``), the same random games for both."""
     positions = mid_round(variant, seats)
     rules = VARIANTS[variant]
+    family = FAMILIES[variant]
 
     def run(n: int) -> int:
         rng = random.Random(0)
         done = 0
         while done < n:
             for match, st in positions:
-                side = rules.side_of(st.turn)
-                for first in st.legal():
+                turn = match.round.turn
+                side = rules.side_of(turn)
+                firsts = st.legal() if st is not None else family.moves(match)
+                for first in firsts:
                     if how == "expert":
-                        playout_compact(st, first, side)
+                        family.playout(st if st is not None else match, first, side)
                     elif how == "compact":
+                        assert st is not None
                         walk = st.copy()
                         walk.play(first)
                         while not walk.result:
                             walk.play(rng.choice(walk.legal()))
                     else:
-                        m, _ = apply(match, to_action(st.turn, first))
+                        m, _ = apply(match, to_action(turn, first) if st is not None else first)
                         while m.status == PLAYING:
-                            m, _ = apply(m, rng.choice(m.round.legal))  # type: ignore[union-attr]
+                            m, _ = apply(m, rng.choice(m.round.legal))
                     done += 1
                     if done == n:
                         return n
@@ -144,6 +160,24 @@ def rate(run: Callable[[int], int], seconds: float, batch: int = 20) -> float:
             return done / elapsed
 
 
+def print_playouts(cases: list[tuple[str, int]], seconds: float) -> None:
+    """The table of the expert's playouts per second, one line per case."""
+    print("The expert's playouts from mid-round positions (playouts/s):")
+    print(f"{'variant':<14}{'seats':>6}{'expert':>10}{'random, engine':>16}{'compact':>10}{'ratio':>7}")
+    for variant, seats in cases:
+        expert = rate(playouts(variant, seats, "expert"), seconds)
+        engine = rate(playouts(variant, seats, "engine"), seconds)
+        if FAMILIES[variant] is not LINE:  # no compact round for this set
+            print(f"{variant:<14}{seats:>6}{expert:>10,.0f}{engine:>16,.0f}{'-':>10}{'-':>7}", flush=True)
+            continue
+        compact = rate(playouts(variant, seats, "compact"), seconds)
+        print(
+            f"{variant:<14}{seats:>6}{expert:>10,.0f}{engine:>16,.0f}{compact:>10,.0f}"
+            f"{compact / engine:>7.2f}",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
@@ -157,7 +191,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--variant", choices=list(VARIANTS), help="measure this variant alone (no comparison with dominoes)"
     )
+    parser.add_argument(
+        "--playouts",
+        help="comma-separated variants: the expert's playouts of these alone (no rounds, no comparison)",
+    )
     args = parser.parse_args(argv)
+    if args.playouts:
+        chosen = args.playouts.split(",")
+        unknown = [v for v in chosen if v not in dict(PLAYOUT_CASES)]
+        if unknown:
+            parser.error(f"no playout case for {', '.join(unknown)}; one of {', '.join(dict(PLAYOUT_CASES))}")
+        print_playouts([c for c in PLAYOUT_CASES if c[0] in chosen], args.seconds)
+        return 0
     if args.only:
         (our_rounds("partners", 4) if args.only == "partners" else their_rounds())(args.rounds)
         return 0
@@ -173,17 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.variant:
         return 0
     print()
-    print("The expert's playouts from mid-round positions (playouts/s):")
-    print(f"{'variant':<14}{'seats':>6}{'expert':>10}{'random, engine':>16}{'compact':>10}{'ratio':>7}")
-    for variant, seats in PLAYOUT_CASES:
-        expert = rate(playouts(variant, seats, "expert"), args.seconds)
-        engine = rate(playouts(variant, seats, "engine"), args.seconds)
-        compact = rate(playouts(variant, seats, "compact"), args.seconds)
-        print(
-            f"{variant:<14}{seats:>6}{expert:>10,.0f}{engine:>16,.0f}{compact:>10,.0f}"
-            f"{compact / engine:>7.2f}",
-            flush=True,
-        )
+    print_playouts(PLAYOUT_CASES, args.seconds)
     try:
         theirs = their_rounds()
     except ImportError:

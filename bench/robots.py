@@ -11,10 +11,12 @@ or four seats and no teams, once with the level under test in each seat.
 Printed per variant and pair ("A vs B"): A's share of the points and its 95%
 confidence interval, over the deals. The share of the points is A's points over
 A's and B's, where, with more than two sides, B's are the mean of B's seats (so
-50% is an even match whatever the number of seats); in ``family``, where each seat
-scores the pips it is left with and low wins, a seat's points are the mean of
-its opponents' pips (what it did not have to take), so the share is the mean
-opponent's pips over its own and that mean. The interval is the ratio
+50% is an even match whatever the number of seats); in ``family``, ``chinois`` and
+``mexican``, where each seat scores the pips it is left with and low wins, a seat's
+points are the mean of its opponents' pips (what it did not have to take), so the
+share is the mean opponent's pips over its own and that mean. In ``triominos`` a
+round's points are those of the round's plays, draws and passes and of its end (R84,
+R85). The interval is the ratio
 estimator's normal interval (the deals are the independent samples).
 
 The expert searches with a fixed number of playouts per move (``--budget``, printed),
@@ -29,17 +31,46 @@ import os
 import sys
 import time
 from multiprocessing import Pool
+from typing import Any
 
-from games.rules import PLAYING, VARIANTS, apply, deal_round, new_match, view
-from games.rules.knowledge import advance, fresh
-from games.rules.record import event_action
+from games.rules import (
+    PLAYING,
+    VARIANTS,
+    apply,
+    deal_round,
+    event_action,
+    knowledge_advance,
+    knowledge_fresh,
+    new_match,
+    parse_action,
+    view,
+)
 from games.rules.robots import Budget, choose
-from games.rules.state import Action
 
-CASES = [("block", 2), ("draw", 3), ("partners", 4), ("family", 4), ("all_fives", 2), ("fives_threes", 2)]
-DEALS = {"block": 400, "draw": 300, "partners": 400, "family": 150, "all_fives": 150, "fives_threes": 100}
+CASES = [
+    ("block", 2),
+    ("draw", 3),
+    ("partners", 4),
+    ("family", 4),
+    ("all_fives", 2),
+    ("fives_threes", 2),
+    ("chinois", 4),
+    ("mexican", 4),
+    ("triominos", 3),
+]
+DEALS = {
+    "block": 400,
+    "draw": 300,
+    "partners": 400,
+    "family": 150,
+    "all_fives": 150,
+    "fives_threes": 100,
+    "chinois": 100,
+    "mexican": 150,
+    "triominos": 60,
+}
 """Deals per pair in a full run: enough for an interval of about ±3 points, from the spread
-each variant's shares showed in earlier runs (block, draw and partners vary the most)."""
+each variant's shares showed in earlier runs (block, draw, partners and mexican vary the most)."""
 BUDGET = 400
 QUICK_BUDGET = 150
 PAIRS = [("expert", "house"), ("house", "beginner"), ("expert", "beginner")]
@@ -54,10 +85,15 @@ def seatings(variant: str, seats: int) -> list[list[int]]:
 
 def play(variant: str, seats: int, seed: str, levels: list[str], budget: int) -> list[int]:
     """One round from ``seed``, each seat played at its level; the round's points per seat
-    (per side in partners)."""
-    wild = VARIANTS[variant].wild_blanks
-    match, events = deal_round(new_match(variant, seats, None), seed)
-    known = advance(variant, fresh(seats), None, [a for e in events if (a := event_action(e, wild))])
+    (per side in partners). The round is the first of a match with no target (Train
+    mexicain's matches are numbers of rounds: its first round of the default 13)."""
+
+    def actions(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [a for e in events if (a := event_action(variant, e))]
+
+    target = "default" if VARIANTS[variant].target_is_rounds else None
+    match, events = deal_round(new_match(variant, seats, target), seed)
+    known = knowledge_advance(variant, knowledge_fresh(variant, seats), None, actions(events))
     while match.status == PLAYING:
         assert match.round is not None
         seat = match.round.turn
@@ -65,13 +101,13 @@ def play(variant: str, seats: int, seed: str, levels: list[str], budget: int) ->
             action = match.round.legal[0]
         else:
             # The view as the site shows it: with what the round has shown (knowledge.py).
-            seen = view(match, seat, shown=known["none"])
-            action = Action.from_dict(
-                choose(seen, levels[seat], seed=f"{seed}/{seat}", budget=Budget(budget))
+            seen = view(match, seat, shown=known)
+            action = parse_action(
+                variant, choose(seen, levels[seat], seed=f"{seed}/{seat}", budget=Budget(budget))
             )
-        line = match.round.line
+        before = match
         match, events = apply(match, action)
-        known = advance(variant, known, line, [a for e in events if (a := event_action(e, wild))])
+        known = knowledge_advance(variant, known, before, actions(events))
     assert match.round is not None
     return list(match.round.points)
 
@@ -123,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         "--budget", type=int, help="the expert's playouts per move (default 600; --quick 200)"
     )
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    parser.add_argument("--variants", help="comma-separated variants (default: all six)")
+    parser.add_argument("--variants", help=f"comma-separated variants (default: all {len(CASES)})")
     parser.add_argument("--pairs", help="comma-separated pairs such as expert-house (default: all three)")
     args = parser.parse_args(argv)
     budget = args.budget or (QUICK_BUDGET if args.quick else BUDGET)

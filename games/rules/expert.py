@@ -4,14 +4,16 @@ It never reads a hidden tile. Again and again it deals the tiles its seat cannot
 (the other hands, the stock or the tiles set aside) at random, consistently with what
 the seat knows: each hand's size, the stock's size, and the numbers each seat has
 shown it holds none of (R6: the passes, and the view's public panel when the caller
-gave it). On each dealing it plays each of its legal plays still in the running and
+gave it; the other families say what their views show, in their own ``expert``
+modules). On each dealing it plays each of its legal plays still in the running and
 then the round to its end with a fast default policy (a playout, on the compact round
-of playout.py), and adds up what each play brought its side. The plays are halved
+of playout.py for the double-six games, through the engine's ``apply`` for the
+others), and adds up what each play brought its side. The plays are halved
 phase by phase (``search``), and it plays the best total.
 
-What a round brings a side (``outcome``): the points it scored this round minus the
-mean of the other sides' (in ``family``, where each seat scores its pips and low
-wins, the mean of the others' minus its own).
+What a round brings a side (``outcome``, unseen.py): the points it scored this round
+minus the mean of the other sides' (in ``family``, ``chinois`` and ``mexican``, where
+each seat scores its pips and low wins, the mean of the others' minus its own).
 
 A game family plugs in through a ``Family`` (``FAMILIES``, by variant): how to deal a
 view's unseen tiles into a whole state (``determinize``), the seat's plays in that
@@ -24,13 +26,17 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from . import families
 from .match import apply
 from .playout import FULL, OPTIONS, TILE_A, TILE_B, Move, Playout, fit_mask, from_match
 from .round import HAS, legal_plays
 from .scoring import fives_threes_points
 from .state import PLAYING, Action, Match, Round, line_from_json
-from .tiles import ALL_TILES, Tile, parse_tile
-from .variants import DRAW_ONE, VARIANTS, Ruleset, get_ruleset
+from .tiles import SETS, parse_tile
+from .trains import expert as trains
+from .triominos import expert as triominos
+from .unseen import deal_unseen, outcome
+from .variants import DRAW_ONE, VARIANTS, get_ruleset
 
 
 def known_none(view: dict[str, Any]) -> list[set[int]]:
@@ -55,51 +61,6 @@ def known_none(view: dict[str, Any]) -> list[set[int]]:
     return none
 
 
-def _fits(tile: Tile, none: set[int]) -> bool:
-    return tile[0] not in none and tile[1] not in none
-
-
-def deal_unseen(
-    unseen: list[Tile], sizes: dict[int, int], none: list[set[int]], rng: random.Random
-) -> tuple[dict[int, list[Tile]], list[Tile]]:
-    """Deal ``unseen`` tiles into hands of ``sizes`` (seat: size) so that no seat gets a
-    tile showing a number it holds none of; the rest, shuffled, is left over (the stock).
-
-    The most constrained seats are served first from a shuffled pool; if a dealing
-    fails (the constraints leave too few tiles), it is tried again, and after a few
-    failures the constraints are dropped one seat at a time (a view whose passes
-    contradict each other cannot be met)."""
-    relaxed: set[int] = set()
-    for attempt in range(64):
-        if attempt and attempt % 16 == 0:  # drop the tightest remaining constraint
-            tight = [s for s in sizes if none[s] and s not in relaxed]
-            if tight:
-                relaxed.add(max(tight, key=lambda s: len(none[s])))
-        pool = unseen[:]
-        rng.shuffle(pool)
-        order = sorted(
-            sizes,
-            key=lambda s: sum(1 for t in pool if _fits(t, none[s])) if s not in relaxed else len(pool),
-        )
-        hands: dict[int, list[Tile]] = {}
-        ok = True
-        for s in order:
-            if s in relaxed or not none[s]:
-                take, rest = pool[: sizes[s]], pool[sizes[s] :]
-            else:
-                take = [t for t in pool if _fits(t, none[s])][: sizes[s]]
-                chosen = set(take)
-                rest = [t for t in pool if t not in chosen]
-            if len(take) < sizes[s]:
-                ok = False
-                break
-            hands[s] = take
-            pool = rest
-        if ok:
-            return hands, pool
-    raise AssertionError("unreachable: with every constraint dropped any dealing fits")  # pragma: no cover
-
-
 def determinize_line(view: dict[str, Any], rng: random.Random) -> Match:
     """A whole state of the line family that the view cannot tell from the true one."""
     rules = get_ruleset(view["variant"])
@@ -107,9 +68,9 @@ def determinize_line(view: dict[str, Any], rng: random.Random) -> Match:
     seat = view["seat"]
     seats = view["seats"]
     line = None if rnd["line"] is None else line_from_json(rnd["line"])
-    own = tuple(sorted(parse_tile(t) for t in view["hand"]))
+    own = tuple(sorted(parse_tile(t, rules.top) for t in view["hand"]))
     seen = set(own) | set(line.tiles() if line is not None else ())
-    unseen = [t for t in ALL_TILES if t not in seen]
+    unseen = [t for t in SETS[rules.top] if t not in seen]
     sizes = {s: rnd["hand_sizes"][s] for s in range(seats) if s != seat}
     dealt, rest = deal_unseen(unseen, sizes, known_none(view), rng)
     hands = tuple(own if s == seat else tuple(sorted(dealt[s])) for s in range(seats))
@@ -204,16 +165,6 @@ def greedy(st: Playout) -> Move:
     return best
 
 
-def outcome(rules: Ruleset, points: list[int], side: int) -> float:
-    """What the round, played out, brought ``side``: its points minus the mean of the
-    other sides' (``family``: the others' mean minus its own, low score winning)."""
-    others = [p for s, p in enumerate(points) if s != side]
-    mean = sum(others) / len(others)
-    if rules.low_score_wins:
-        return mean - points[side]
-    return points[side] - mean
-
-
 def determinize_compact(view: dict[str, Any], rng: random.Random) -> Playout:
     """``determinize_line``, in the playouts' compact form."""
     return from_match(determinize_line(view, rng))
@@ -241,11 +192,36 @@ class Family(NamedTuple):
     """Play the move, then the round to its end; what it brought the side (``outcome``)."""
 
 
-def heaviest(match: Match) -> Action:
-    """A plain default policy on the engine's states: the heaviest tile that fits (the first
-    such play in the engine's order)."""
-    assert match.round is not None
-    return max(match.round.legal, key=lambda a: -1 if a.tile is None else a.tile[0] + a.tile[1])
+def sensible(match: Match) -> Action:
+    """The engine playouts' default policy, ``greedy`` without the points of play (the
+    games that score them are double-six games, played on the compact round): pips shed
+    (three times as many where low wins), a double laid, and the tiles kept that fit the
+    number the play leaves open (R22: a blank fits any number where blanks are wild).
+    Ties keep the first play in the engine's order; a draw or a pass only when nothing fits."""
+    rnd = match.round
+    assert rnd is not None
+    rules = VARIANTS[match.variant]
+    heavy = 3 if rules.low_score_wins else 1
+    wild = rules.wild_blanks
+    hand = rnd.hands[rnd.turn]
+    best = rnd.legal[0]
+    best_score = -1e9
+    for action in rnd.legal:
+        tile = action.tile
+        if tile is None:
+            continue
+        a, b = tile
+        score = (a + b) * heavy + (DOUBLE if a == b else 0.0)
+        n = action.open
+        if n is not None:
+            if wild and n == 0:
+                held = len(hand) - 1
+            else:
+                held = sum(1 for t in hand if t != tile and (n in t or (wild and 0 in t)))
+            score += HELD * held
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 def playout_engine(match: Match, first: Action, side: int) -> float:
@@ -254,7 +230,7 @@ def playout_engine(match: Match, first: Action, side: int) -> float:
     rules = VARIANTS[match.variant]
     match, _ = apply(match, first)
     while match.status == PLAYING:
-        match, _ = apply(match, heaviest(match))
+        match, _ = apply(match, sensible(match))
     assert match.round is not None
     return outcome(rules, list(match.round.points), side)
 
@@ -262,11 +238,21 @@ def playout_engine(match: Match, first: Action, side: int) -> float:
 LINE = Family(determinize_compact, Playout.legal, playout_compact)
 """The line family's double-six variants: playouts on the compact round."""
 ENGINE = Family(determinize_line, lambda m: list(m.round.legal) if m.round else [], playout_engine)
-"""Any variant of the line family through the engine itself (a set of tiles the compact
-round does not know, such as the double-twelve, would play here)."""
-FAMILIES: dict[str, Family] = {v: LINE for v, rules in VARIANTS.items() if rules.top == 6}
-"""The family of each variant the expert plays: the double-six line games, whose compact
-round (``playout.py``) holds the 28 tiles. Elsewhere ``robots.choose`` plays the house robot."""
+"""Any variant of the line family through the engine itself: ``chinois``, whose
+double-twelve set the compact round does not hold, plays here."""
+MEXICAN = Family(trains.determinize, trains.moves, trains.playout)
+"""Train mexicain (games/rules/trains/expert.py): playouts through its engine."""
+TRIOMINOS = Family(triominos.determinize, triominos.moves, triominos.playout)
+"""Triominos (games/rules/triominos/expert.py): playouts through its engine."""
+FAMILIES: dict[str, Family] = {
+    **{v: LINE if rules.top == 6 else ENGINE for v, rules in VARIANTS.items()},
+    **dict.fromkeys(families.trains.VARIANTS, MEXICAN),
+    **dict.fromkeys(families.triominos.VARIANTS, TRIOMINOS),
+}
+"""The family of each variant the expert plays: every variant of the site. The double-six
+line games play out on the compact round (``playout.py``), which holds the 28 tiles;
+``chinois`` (double-twelve) through the line engine (``ENGINE``); Train mexicain and
+Triominos through their own engines."""
 
 
 CONFIDENCE = 1.0
@@ -292,7 +278,7 @@ def search(
     stops and decides on what it has. The generator is seeded by ``seed`` and the
     position, so the same view, seed and budget give the same play.
     """
-    from .robots import house, position_key  # robots.py imports this module lazily
+    from .robots import house_of_family, position_key  # robots.py imports this module lazily
 
     legal = view["legal"]
     if not legal:
@@ -300,10 +286,10 @@ def search(
     if len(legal) == 1:
         return dict(legal[0])
     family = FAMILIES[view["variant"]]
-    rules = get_ruleset(view["variant"])
+    rules = families.get_ruleset(view["variant"])
     side = rules.side_of(view["seat"])
     rng = random.Random(f"expert/{seed}/{position_key(view)}")
-    reference = legal.index(house(view))
+    reference = legal.index(house_of_family(view))
     totals = [0.0] * len(legal)
     squares = [0.0] * len(legal)  # of each play's gain over the reference, dealing by dealing
     alive = list(range(len(legal)))

@@ -177,10 +177,8 @@ def choose(
     if level == "beginner":
         return beginner(view, seed)
     if level == "expert":
-        from .expert import FAMILIES, search  # loaded only when an expert plays
+        from .expert import search  # loaded only when an expert plays
 
-        if view["variant"] not in FAMILIES:  # a game the search does not know yet
-            return house_of_family(view)
         if budget is None:
             budget = Budget()
         elif isinstance(budget, int):

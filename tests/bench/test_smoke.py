@@ -166,12 +166,23 @@ def test_the_command_is_the_makefiles_with_the_arguments_in_place_of_its_options
 
 
 @pytest.mark.slow
+def test_engine_playouts_alone() -> None:
+    """``--playouts``: the expert's playouts of the variants named, nothing else: a few seconds."""
+    output = run("bench", ["--playouts", "block,triominos", "--seconds", "0.01"])
+    assert lines(output, rf"^block\s+2(\s+{NUMBER}){{4}}$"), output
+    assert lines(output, rf"^triominos\s+3\s+{NUMBER}\s+{NUMBER}\s+-\s+-$"), output
+    assert "rounds/s" not in output and "dominoes" not in output, output
+
+
+@pytest.mark.slow
 def test_engine() -> None:
     """Every variant timed, then the comparison with the dominoes package: a few seconds."""
     output = run("bench", ["--seconds", "0.01", "--slices", "1"])
     assert lines(output, rf"^draw\s+2\s+{NUMBER}$"), output
     for variant, seats in (("block", 2), ("partners", 4), ("fives_threes", 2)):  # the expert's playouts
         assert lines(output, rf"^{variant}\s+{seats}(\s+{NUMBER}){{4}}$"), output
+    for variant, seats in (("chinois", 4), ("mexican", 4), ("triominos", 3)):  # no compact round
+        assert lines(output, rf"^{variant}\s+{seats}\s+{NUMBER}\s+{NUMBER}\s+-\s+-$"), output
     assert lines(output, rf"^triominos\s+6\s+{NUMBER}$"), output
     assert lines(output, rf"^partners, 4 seats \(ours\):\s+{NUMBER} rounds/s$"), output
     assert lines(output, rf"^ratio, ours / theirs \(median of 1 alternating slices\): {NUMBER}$"), output
@@ -299,13 +310,14 @@ def test_api(bench_database: str) -> None:
 
 @pytest.mark.slow
 def test_robots() -> None:
-    """Two deals of two variants, every pair, a budget of 8 playouts, one process: a few seconds."""
+    """Two deals of four variants (two of the line family, Train mexicain, Triominos), every
+    pair, a budget of 8 playouts, one process: a few seconds."""
     output = run(
         "bench-robots",
-        ["--deals", "2", "--budget", "8", "--workers", "1", "--variants", "block,partners"],
+        ["--deals", "2", "--budget", "8", "--workers", "1", "--variants", "block,partners,mexican,triominos"],
     )
     assert lines(output, r"^expert budget 8 playouts per move$"), output
-    for variant, seats in (("block", 2), ("partners", 4)):
+    for variant, seats in (("block", 2), ("partners", 4), ("mexican", 4), ("triominos", 3)):
         for pair in ("expert vs house", "house vs beginner", "expert vs beginner"):
             assert lines(
                 output, rf"^{variant}\s+{seats}\s+{pair}\s+{NUMBER}%\s+{NUMBER} pt\s+2\s+{NUMBER}$"

@@ -7,12 +7,15 @@ import random
 import pytest
 
 from games.rules import PLAYING, VARIANTS, apply, deal_round, new_match
-from games.rules.expert import FAMILIES as EXPERT_FAMILIES
+from games.rules.expert import FAMILIES as EXPERT_FAMILIES, LINE
 from games.rules.playout import INDEX, from_match, to_action, to_move
 
-# The compact round plays the double-six line games (games/rules/expert.py's FAMILIES).
+# The compact round plays the double-six line games (games/rules/expert.py's FAMILIES, LINE).
 CASES = [
-    (v, n) for v, r in VARIANTS.items() if v in EXPERT_FAMILIES for n in range(r.min_seats, r.max_seats + 1)
+    (v, n)
+    for v, r in VARIANTS.items()
+    if EXPERT_FAMILIES[v] is LINE
+    for n in range(r.min_seats, r.max_seats + 1)
 ]
 
 

@@ -243,7 +243,7 @@ def test_the_expert_deals_the_unseen_tiles_as_the_seat_knows_them_R6(variant, se
 @pytest.mark.parametrize("variant,seats", [("mexican", 3), ("chinois", 3), ("triominos", 2)])
 def test_r58_every_level_plays_the_games_of_every_family(variant, seats):
     """R58: a robot of any level may sit at any game: the house level is the family's own
-    house robot, the expert plays it where its search does not know the game yet."""
+    house robot, the expert searches it (tests/rules/test_expert_other_sets.py)."""
     from games.rules import house_choice, table_play
 
     match, _ = deal_round(new_match(variant, seats), f"robots-{variant}")

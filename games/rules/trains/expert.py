@@ -1,0 +1,79 @@
+"""The expert robot's ``Family`` for Train mexicain (games/rules/expert.py, docs/architecture.md,
+robots): its dealings of the unseen tiles and its playouts through the engine's ``apply``.
+
+What a seat knows (R6 as docs/rules.md §8 says it for the trains): its hand, the engine,
+every train, the markers, the uncovered double, every hand's size, the stock's size, and
+how many times each seat drew and passed. The view says how often a seat passed, not
+when, nor on which ends: a marker up says the seat passed once since it last played on its
+own train, and the ends have moved since. So no number is ruled out of a hand, and a
+dealing keeps the sizes only: the 90 tiles around the engine, less the seat's hand and the
+trains, dealt at random into the other hands and the stock.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..state import PLAYING
+from ..unseen import deal_unseen, outcome
+from .deal import round_tiles
+from .engine import apply, plays
+from .state import MEXICAN_NAME, Action, Match, Round, get_ruleset
+from .tiles import Tile, parse_tile
+
+
+def determinize(view: dict[str, Any], rng: random.Random) -> Match:
+    """A whole state of the round that the view cannot tell from the true one."""
+    rnd = view["round"]
+    seat = view["seat"]
+    seats = view["seats"]
+    engine = parse_tile(rnd["engine"])[0]
+    trains = tuple(tuple((a, b) for a, b in train["tiles"]) for train in rnd["trains"])
+    own = tuple(parse_tile(t) for t in view["hand"])
+    seen: set[Tile] = set(own)
+    seen.update((min(a, b), max(a, b)) for train in trains for a, b in train)
+    unseen = [t for t in round_tiles(engine) if t not in seen]
+    sizes = {s: rnd["hand_sizes"][s] for s in range(seats) if s != seat}
+    dealt, rest = deal_unseen(unseen, sizes, [()] * seats, rng)
+    hands = tuple(own if s == seat else tuple(sorted(dealt[s])) for s in range(seats))
+    double = rnd["double"]
+    state = Round(
+        number=rnd["number"],
+        engine=engine,
+        hands=hands,
+        stock=tuple(rest),
+        trains=trains,
+        markers=tuple(rnd["markers"]),
+        double=-1 if double is None else (seats if double["train"] == MEXICAN_NAME else double["train"]),
+        turn=seat,
+        opener=rnd["opener"],
+        drawn=rnd["drawn"],
+        draws=tuple(rnd["draws"]),
+        passes=tuple(rnd["passes"]),
+        points=tuple(rnd["points"]),
+        last=(seat - 1) % seats,
+    )
+    state = state._replace(legal=plays(state, seat))
+    return Match(view["variant"], seats, view["target"], tuple(view["scores"]), state, PLAYING, None)
+
+
+def moves(match: Match) -> list[Action]:
+    """The plays of the seat to act, in the view's order (R77's)."""
+    return list(match.round.legal) if match.round is not None else []
+
+
+def heaviest(match: Match) -> Action:
+    """The playouts' default policy: the heaviest tile that fits, on the first train it fits
+    in R77's order (own, Mexican, the others): pips left in the hand are what one scores."""
+    assert match.round is not None
+    return max(match.round.legal, key=lambda a: 0 if a.tile is None else a.tile[0] + a.tile[1])
+
+
+def playout(match: Match, first: Action, side: int) -> float:
+    """Play ``first``, then the round to its end with ``heaviest``; the ``outcome`` for ``side``."""
+    match, _ = apply(match, first)
+    while match.status == PLAYING:
+        match, _ = apply(match, heaviest(match))
+    assert match.round is not None
+    return outcome(get_ruleset(match.variant), match.round.points, side)
