@@ -3,11 +3,11 @@ robots): its dealings of the unseen tiles and its playouts through the engine's 
 
 What a seat knows (R6 as docs/rules.md §8 says it for the trains): its hand, the engine,
 every train, the markers, the uncovered double, every hand's size, the stock's size, and
-how many times each seat drew and passed. The view says how often a seat passed, not
-when, nor on which ends: a marker up says the seat passed once since it last played on its
-own train, and the ends have moved since. So no number is ruled out of a hand, and a
-dealing keeps the sizes only: the 90 tiles around the engine, less the seat's hand and the
-trains, dealt at random into the other hands and the stock.
+the public-information panel (R78, when the caller gave the view what the round has
+shown): the numbers each seat has shown it holds none of, by drawing and passing on the
+trains it might play on. A dealing gives the other seats only tiles that carry none of
+those numbers, at random among the 90 tiles around the engine less the seat's hand and
+the trains; the rest is the stock.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Match:
     seen.update((min(a, b), max(a, b)) for train in trains for a, b in train)
     unseen = [t for t in round_tiles(engine) if t not in seen]
     sizes = {s: rnd["hand_sizes"][s] for s in range(seats) if s != seat}
-    dealt, rest = deal_unseen(unseen, sizes, [()] * seats, rng)
+    dealt, rest = deal_unseen(unseen, sizes, shown_none(view), rng)
     hands = tuple(own if s == seat else tuple(sorted(dealt[s])) for s in range(seats))
     double = rnd["double"]
     state = Round(
@@ -56,6 +56,16 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Match:
     )
     state = state._replace(legal=plays(state, seat))
     return Match(view["variant"], seats, view["target"], tuple(view["scores"]), state, PLAYING, None)
+
+
+def shown_none(view: dict[str, Any]) -> list[set[int]]:
+    """For each seat, the numbers the view's panel (R78) shows it holds none of; nothing
+    where the view came without it."""
+    none: list[set[int]] = [set() for _ in range(view["seats"])]
+    for entry in view["round"].get("public") or []:
+        for s in entry["none"]:
+            none[s].add(entry["number"])
+    return none
 
 
 def moves(match: Match) -> list[Action]:
