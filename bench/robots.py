@@ -17,6 +17,9 @@ its opponents' pips (what it did not have to take), so the share is the mean
 opponent's pips over its own and that mean. The interval is the ratio
 estimator's normal interval (the deals are the independent samples).
 
+``--beside N``: instead, the robots at live tables, thinking in the robots' worker
+beside N live tables of players, and what they cost those players (bench.robot_load).
+
 The expert searches with a fixed number of playouts per move (``--budget``, printed),
 with no clock, so a run repeats exactly; the live budget may be larger.
 """
@@ -113,6 +116,11 @@ def share(results: list[tuple[float, float]]) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    if any(a == "--beside" or a.startswith("--beside=") for a in words):
+        from bench import robot_load  # the robots at live tables, beside the players' (its options)
+
+        return robot_load.main(argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--quick", action="store_true", help="fewer deals and a smaller budget: a few minutes"

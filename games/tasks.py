@@ -15,10 +15,12 @@ the expert's search never runs in Daphne, in the clock, or before the other task
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from celery import shared_task
 from celery.signals import worker_init
+from django.conf import settings
 
 from games import services, transport
 
@@ -27,6 +29,25 @@ from games import services, transport
 def _send_from_one_loop(**kwargs: Any) -> None:
     """The worker's messages go out from one event loop per process (games.transport)."""
     transport.use_own_loop()
+
+
+@worker_init.connect
+def robots_worker(sender: Any = None, **kwargs: Any) -> None:
+    """A worker that consumes only the robots' queue (the Procfile's ``robots``) yields the
+    CPU to the live tables: it runs ROBOTS_CONCURRENCY searches at once, at niceness
+    ROBOTS_NICE, set here in its main process before it starts its pool, whose processes
+    inherit it (docs/benchmarks.md, "Robots beside live tables")."""
+    if sender is None or set(sender.app.amqp.queues.consume_from) != {settings.ROBOTS_QUEUE}:
+        return
+    sender.concurrency = settings.ROBOTS_CONCURRENCY
+    raise_niceness(settings.ROBOTS_NICE)
+
+
+def raise_niceness(target: int) -> None:
+    """This process's niceness at least ``target`` (never lowered: that needs privileges)."""
+    current = os.nice(0)
+    if target > current:
+        os.nice(target - current)
 
 
 @shared_task(name="games.tasks.leave_if_away", ignore_result=True)
