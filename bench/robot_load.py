@@ -249,7 +249,7 @@ async def run_level(
 
 COLUMNS = [("beside", 6), ("robots", 6), ("moves", 6), ("p50 ms", 7), ("p99 ms", 7), ("max ms", 7)]
 COLUMNS += [("t/o", 4), ("robot/s", 7), ("turn50", 6), ("turn99", 6), ("fallbk", 6), ("pl50", 6)]
-COLUMNS += [("pl99", 6)]
+COLUMNS += [("pl99", 6), ("cpu/pl", 6)]
 
 
 def columns(servers: Servers) -> list[tuple[str, int]]:
@@ -273,6 +273,8 @@ def row(level: Level, servers: Servers) -> str:
     cells += [moves.timeouts, per_s(phase.rate(ROBOT))]
     cells += [seconds(robot.percentile(0.5)), seconds(robot.percentile(0.99)), level.fallbacks]
     cells += [ms(player.percentile(0.5)), ms(player.percentile(0.99))]
+    rate = phase.rate(ROBOT)
+    cells += [f"{phase.cpu['worker'] / rate:.2f}" if rate else ""]  # the worker's CPU seconds a play
     cells += [f"{phase.cpu[part]:.2f}" for part in cpu_parts(servers)]
     return line(cells, (w for _, w in columns(servers)))
 
@@ -383,7 +385,8 @@ def main(argv: list[str] | None = None) -> int:
         "moves, p50, p99, max, t/o: the players' moves at the live tables; robot/s: the robots' plays a\n"
         "second; turn50, turn99: the robot's turn as its player sees it, s (ROBOT_SECONDS of delay\n"
         "included); fallbk: robot turns the clock played; pl50, pl99: the move of a robot table's\n"
-        "player, ms; CPU in cores over the measurement, other: what else the machine ran."
+        "player, ms; cpu/pl: the worker's CPU seconds per robot's play; CPU in cores over the\n"
+        "measurement, other: what else the machine ran."
     )
     holding = [
         level.robots for level in done if level.phase.stats("move").percentile(0.99) <= args.p99 / 1000
