@@ -23,6 +23,7 @@ help:
 	@echo "make bench-daily   the daily challenge's ranking over a day of 1,000,000 attempts (PostgreSQL, docs/benchmarks.md)"
 	@echo "make bench-ratings   the leaderboard's pages and a rating update with 100,000 players (docs/benchmarks.md)"
 	@echo "make bench-robots   the robots' levels against each other, duplicate deals per variant (docs/benchmarks.md)"
+	@echo "                    ROBOTS_ARGS='--beside 300': tables against an expert robot beside 300 live tables"
 	@echo "make lint | format | migrate | messages | makemessages | venv | clean"
 
 # Re-install only when pyproject.toml changes.
@@ -131,6 +132,9 @@ bench-ratings: venv
 # The robots' strength: each level against the others on duplicate deals, on two processes
 # (about 30 minutes for the double-six games, hours more with the other sets; --quick: a few
 # minutes each). Options: make bench-robots ROBOTS_ARGS='--quick'
+# With --beside N: the robots at live tables instead, tables of a player against an expert
+# robot, thinking in the robots' worker, beside N live tables of players (bench.robot_load):
+# make bench-robots ROBOTS_ARGS='--beside 300 --robot-tables 0,5,10,20,40'
 bench-robots: venv
 	$(BIN)/python -m bench.robots $(ROBOTS_ARGS)
 

@@ -19,6 +19,9 @@ round's points are those of the round's plays, draws and passes and of its end (
 R85). The interval is the ratio
 estimator's normal interval (the deals are the independent samples).
 
+``--beside N``: instead, the robots at live tables, thinking in the robots' worker
+beside N live tables of players, and what they cost those players (bench.robot_load).
+
 The expert searches with a fixed number of playouts per move (``--budget``, printed),
 with no clock, so a run repeats exactly; the live budget may be larger.
 """
@@ -149,6 +152,11 @@ def share(results: list[tuple[float, float]]) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    if any(a == "--beside" or a.startswith("--beside=") for a in words):
+        from bench import robot_load  # the robots at live tables, beside the players' (its options)
+
+        return robot_load.main(argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--quick", action="store_true", help="fewer deals and a smaller budget: a few minutes"

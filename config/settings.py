@@ -397,6 +397,12 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="dominos")
 # The robots' turns at live tables go to a queue of their own, consumed by the Procfile's
 # ``robots`` worker: a second of search never holds up the other tasks.
 ROBOTS_QUEUE = env.str("ROBOTS_QUEUE", default="robots")
+# A worker that consumes only that queue (games.tasks.robots_worker) runs this many
+# searches at once, at this CPU niceness (0–19, higher yields more): the live tables
+# come first, the robots think with what CPU is left (docs/benchmarks.md, "Robots beside
+# live tables").
+ROBOTS_CONCURRENCY = env.int("ROBOTS_CONCURRENCY", default=2)
+ROBOTS_NICE = env.int("ROBOTS_NICE", default=10)
 CELERY_TASK_ROUTES = {"games.tasks.robot_turn": {"queue": ROBOTS_QUEUE}}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"

@@ -55,10 +55,11 @@ def make_command(target: str, arguments: list[str]) -> tuple[dict[str, str], lis
     return variables, words
 
 
-def run(target: str, arguments: list[str], timeout: float = 150) -> str:
-    """Run ``target``'s command; its output, once it has exited 0."""
+def run(target: str, arguments: list[str], timeout: float = 150, env: dict[str, str] | None = None) -> str:
+    """Run ``target``'s command (with ``env`` added to the environment); its output, once
+    it has exited 0."""
     variables, argv = make_command(target, arguments)
-    env = {**os.environ, **variables, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, **variables, **(env or {}), "PYTHONUNBUFFERED": "1"}
     done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, (
         f"{shlex.join(argv)} exited {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
@@ -322,3 +323,26 @@ def test_robots() -> None:
             assert lines(
                 output, rf"^{variant}\s+{seats}\s+{pair}\s+{NUMBER}%\s+{NUMBER} pt\s+2\s+{NUMBER}$"
             ), output
+
+
+@pytest.mark.slow
+def test_robots_beside(bench_database: str) -> None:
+    """Daphne, the clock and the robots' worker, two live tables beside none then two
+    against an expert robot (its search cut to a tenth of a second): about 25 s."""
+    port = free_ports(2)
+    output = run(
+        "bench-robots",
+        ["--beside", "2", "--robot-tables", "0,2", "--seconds", "4", "--warmup", "1", "--think", "0.2:0.4"]
+        + ["--robots-concurrency", "1", "--robots-nice", "5", "--port", str(port)]
+        + ["--database-url", bench_database],
+        env={"ROBOT_SECONDS": "0.1", "ROBOT_EXPERT_SECONDS": "0.1"},
+    )
+    _, found, summary = output.partition("\nROBOTS_CONCURRENCY 1, ROBOTS_NICE 5; busy: 0 cores")
+    assert found, output
+    # The summary: a line per level, the live tables' moves measured; the robots played at the second.
+    rows = lines(
+        summary, rf"^\s+2\s+([02])\s+[1-9][0-9]*\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+0\s+({NUMBER})\s"
+    )
+    assert [m[1] for m in rows] == ["0", "2"], output
+    assert float(rows[0][2]) == 0 and float(rows[1][2]) > 0, output
+    assert lines(summary, r"^tables against a robot beside 2 live tables .*: (none|0|2) \(of 0,2\)$"), output
