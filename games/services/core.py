@@ -4,9 +4,10 @@ A command reads its game once: ``load_table`` locks the game row and reads it
 with its seats (their players' names and whether each is connected) and its
 spectators in one query. What ``record`` needs besides (the round under way, the
 last move's number, what the round has shown so far) is kept on the game row, so
-that a play is that read, one insert for its moves, one update of the game and
-the commit. The messages are built after the commit, from what the command
-holds (``Change``), without reading the database again.
+that a play is that read, one write of its moves and of the game (on PostgreSQL
+one statement, games.sql.save_game) and the commit. The messages are built
+after the commit, from what the command holds (``Change``), without reading the
+database again.
 """
 
 from __future__ import annotations
@@ -520,7 +521,7 @@ def record(game: Game, before: Match | None, match: Match, events: list[dict[str
                 auto=bool(event.get("auto")),
             )
         )
-    sql.insert_moves(moves)
+    sql.add_moves(game, moves)  # written with the game, by bump's save_game
     game.seq = seq
     known = game.knowledge or knowledge_fresh(game.variant, game.seats)
     game.knowledge = knowledge_advance(game.variant, known, before, actions)

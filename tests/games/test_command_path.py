@@ -34,21 +34,31 @@ from tests.timers.conftest import wait_for
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def statement(sql: str) -> str:
+    """A statement's first word and table, e.g. ``SELECT games_seat``."""
+    while re.search(r"\([^()]*\)", sql):  # subqueries and lists aside: the statement's own table
+        sql = re.sub(r"\([^()]*\)", "", sql)
+    verb = sql.split(None, 1)[0].upper()
+    table = re.search(r'(?:FROM|INTO|UPDATE) "?(\w+)"?', sql)
+    return f"{verb} {table.group(1)}" if table else verb
+
+
 def statements(captured: CaptureQueriesContext) -> list[str]:
-    """Each statement's first word and table, e.g. ``SELECT games_seat``."""
+    """Each statement's first word and table, e.g. ``SELECT games_seat``; a statement with
+    a data-modifying WITH as its parts, e.g. ``WITH INSERT games_move UPDATE games_game``."""
     out = []
     for query in captured.captured_queries:
         sql = query["sql"]
-        while re.search(r"\([^()]*\)", sql):  # subqueries and lists aside: the statement's own table
-            sql = re.sub(r"\([^()]*\)", "", sql)
-        verb = sql.split(None, 1)[0].upper()
-        table = re.search(r'(?:FROM|INTO|UPDATE) "?(\w+)"?', sql)
-        out.append(f"{verb} {table.group(1)}" if table else verb)
+        with_ = re.match(r"WITH \w+ AS \((INSERT .*)\) (UPDATE .*)$", sql, re.S)
+        if with_:
+            out.append(f"WITH {statement(with_.group(1))} {statement(with_.group(2))}")
+        else:
+            out.append(statement(sql))
     return out
 
 
 @pytest.mark.skipif("connection.vendor != 'postgresql'")
-def test_a_play_is_one_locked_read_one_insert_and_one_update(players):
+def test_a_play_is_one_locked_read_and_one_insert_with_the_update(players):
     game_id = full_table("draw", players[:2])
     connect_all(game_id, players[:2])
     game = game_of(game_id)
@@ -59,8 +69,7 @@ def test_a_play_is_one_locked_read_one_insert_and_one_update(players):
     assert statements(captured) == [
         "BEGIN",
         "SELECT games_game",
-        "INSERT games_move",
-        "UPDATE games_game",
+        "WITH INSERT games_move UPDATE games_game",  # the moves and the game: one round trip
         "COMMIT",
     ]
     # The game's row locked by a statement of its own (not the seats' nor the players'),
@@ -68,6 +77,29 @@ def test_a_play_is_one_locked_read_one_insert_and_one_update(players):
     lock, read = captured.captured_queries[1]["sql"].split(";", 1)
     assert re.fullmatch(r'SELECT 1 FROM "games_game" WHERE "id" = \d+ FOR UPDATE', lock)
     assert "FOR UPDATE" not in read and "games_seat" in read and "games_connection" in read
+
+    after = Game.objects.get(pk=game_id)
+    moves = list(Move.objects.filter(game_id=game_id, seq__gt=game.seq).order_by("seq"))
+    assert [m.seq for m in moves] == list(range(game.seq + 1, after.seq + 1)) and moves
+    assert {m.version for m in moves} == {after.version} and moves[0].seat == turn_of(game)
+
+
+def test_the_moves_and_the_game_are_written_together_on_either_database(players):
+    """On PostgreSQL one statement, elsewhere an INSERT then the UPDATE: the same rows."""
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    game = game_of(game_id)
+    user, move = move_of(game)
+    with CaptureQueriesContext(connection) as captured:
+        services.play(game_id, user, move, game.version)
+    said = statements(captured)
+    after_read = said[said.index("SELECT games_game") + 1 :]  # on SQLite, its write lock before
+    written = [s for s in after_read if s.startswith(("INSERT", "UPDATE", "WITH"))]
+    if connection.vendor == "postgresql":
+        assert written == ["WITH INSERT games_move UPDATE games_game"]
+    else:
+        assert written == ["INSERT games_move", "UPDATE games_game"]
+    assert Move.objects.filter(game_id=game_id).count() == Game.objects.get(pk=game_id).seq
 
 
 @pytest.mark.skipif("connection.vendor != 'postgresql'")
@@ -286,7 +318,10 @@ def test_a_play_writes_only_the_columns_it_changed(players):
     user, move = move_of(game)
     with CaptureQueriesContext(connection) as captured:
         services.play(game_id, user, move, game.version)
-    (update,) = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("UPDATE")]
+    # The last UPDATE of the game (on SQLite the write lock's comes first), after the
+    # moves' INSERT in the same statement on PostgreSQL.
+    update = [q["sql"] for q in captured.captured_queries if 'UPDATE "games_game"' in q["sql"]][-1]
+    update = update[update.index('UPDATE "games_game"') :]
     written = set(re.findall(r'"(\w+)" = ', update.split(" WHERE ")[0]))
     assert {"version", "state", "knowledge", "seq", "deadline"} <= written
     assert not written & {"commitments", "seed", "invitation", "host_id", "variant", "target", "created"}
