@@ -797,6 +797,9 @@ def main(argv: list[str] | None = None) -> int:
             import django
 
             django.setup()
+            from games import transport
+
+            transport.use_own_loop()  # the tables' messages go out from one loop, as the clock's do
             sessions = prepare_database(args.tables * SEATS + 1)
             print(describe(args, env, logs), flush=True)
             servers = Servers(
