@@ -7,17 +7,17 @@ when some have passed, each of the clock's CLOCK_THREADS threads claims them
 CLOCK_BATCH at a time (``services.act_on_claimed``: their rows locked, those
 another clock or thread holds passed over) and acts on each with the services'
 idempotent ``act_if_due``, until none is left; the clock sleeps until the
-nearest deadline still to come, CLOCK_POLL_SECONDS at most. A command that sets a deadline nearer than that
-(a robot's turn, a sanctioned player's, a seat just gone away) wakes it through
-a Redis list after its commit, so no deadline waits for the next look; a
-play never publishes a timer to a broker. (Some commands still send a Celery
-task after their commit, each for something else than a turn: a closed socket's
-departure, ``services.presence``; a finished match's rating,
-``leaderboard.ratings.rate_after_commit``.) Several clock processes may run, and share
-a wave of deadlines: each claims games the others do not hold, and a turn is played
-once (docs/architecture.md, "Several clocks"). A wake reaches one of them, which
-is enough for the deadline that asked it. The watchdog (games.tasks.sweep, celery
-beat) acts on what a stopped clock left.
+nearest deadline still to come, CLOCK_POLL_SECONDS at most. A command that sets
+a deadline nearer than that (a robot's turn, a sanctioned player's, a seat just
+gone away) wakes it through a Redis list after its commit, so no deadline waits
+for the next look; a play never publishes a timer to a broker. (Some commands
+still send a Celery task after their commit, each for something else than a
+turn: a closed socket's departure, ``services.presence``; a finished match's
+rating, ``leaderboard.ratings.rate_after_commit``.) Several clock processes may
+run, and share a wave of deadlines: each claims games the others do not hold,
+and a turn is played once (docs/architecture.md, "Several clocks"). A wake
+reaches one of them, which is enough for the deadline that asked it. The
+watchdog (games.tasks.sweep, celery beat) acts on what a stopped clock left.
 """
 
 from __future__ import annotations
@@ -67,8 +67,8 @@ class Clock:
         self.poll, self.threads, self.batch = poll, threads, batch
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="clock")
         self.claiming = 0  # threads claiming and acting now
-        # What failed (an error in the game or the database), left until then: not
-        # tried again at once, over and over.
+        # What failed (an error in the game or the database), or was claimed and found
+        # with nothing to do, left until then: not claimed again at once, over and over.
         self.failed: dict[tuple[int, int], float] = {}
         self.lock = threading.Lock()
         self.woken = threading.Event()
@@ -98,7 +98,8 @@ class Clock:
         log.info("clock: stopped after %s actions", self.acted)
 
     def skipped(self) -> list[int]:
-        """The games whose last act failed a moment ago: left until their time is up."""
+        """The games whose last act failed (or did nothing) a moment ago: left until their
+        time is up."""
         now = time.monotonic()
         with self.lock:
             self.failed = {key: until for key, until in self.failed.items() if until > now}
@@ -129,11 +130,11 @@ class Clock:
         nearer than the next look wakes the clock itself, after its commit."""
         try:
             while not self.stopping.is_set():
-                claimed, acted, failed = services.act_on_claimed(self.batch, skip=self.skipped())
+                claimed, acted, left = services.act_on_claimed(self.batch, skip=self.skipped())
                 with self.lock:
                     self.acted += acted
                     until = time.monotonic() + self.poll
-                    self.failed.update((key, until) for key in failed)
+                    self.failed.update((key, until) for key in left)
                 if not claimed:
                     break
         except Exception:  # the database is away: the loop looks again in a while

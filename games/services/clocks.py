@@ -159,9 +159,10 @@ def _due_games(before: datetime, skip: Collection[int]) -> QuerySet[Game]:
 
 def act_on_claimed(limit: int, skip: Collection[int] = ()) -> tuple[int, int, list[tuple[int, int]]]:
     """Claim up to ``limit`` games whose deadline has passed and act on each, in one
-    transaction: ``(claimed, acted, failed)``, ``failed`` the ``(id, version)`` whose act
-    raised (logged; the others are kept). Nothing claimed: nothing is due but what ``skip``
-    names or another transaction holds.
+    transaction: ``(claimed, acted, left)``, ``left`` the ``(id, version)`` of the games
+    claimed and not acted on: their act raised (logged; the others are kept), or found
+    nothing to do. Nothing claimed: nothing is due but what ``skip`` names or another
+    transaction holds.
 
     The claim locks the rows it returns, the most overdue first, and passes over the rows
     another transaction holds (``SKIP LOCKED``, PostgreSQL): several clock processes, and
@@ -172,8 +173,7 @@ def act_on_claimed(limit: int, skip: Collection[int] = ()) -> tuple[int, int, li
     ``act_if_due`` takes the database's write lock and re-checks the version, as always.)
     """
     now = timezone.now()
-    failed: list[tuple[int, int]] = []
-    acted = 0
+    left: list[tuple[int, int]] = []
     with transaction.atomic():
         claimed = list(
             _due_games(now, skip)
@@ -182,11 +182,12 @@ def act_on_claimed(limit: int, skip: Collection[int] = ()) -> tuple[int, int, li
         )
         for game_id, version, status in claimed:
             try:
-                acted += act_if_due(game_id, version, status) is not None
+                if act_if_due(game_id, version, status) is None:
+                    left.append((game_id, version))
             except Exception:  # an error in this game: the others of the batch go on
                 log.exception("acting on game %s version %s failed", game_id, version)
-                failed.append((game_id, version))
-    return len(claimed), acted, failed
+                left.append((game_id, version))
+    return len(claimed), len(claimed) - len(left), left
 
 
 def next_deadline() -> float | None:

@@ -112,3 +112,27 @@ def test_a_batch_goes_on_past_a_game_that_fails(players, monkeypatch):
     assert game_of(broken_id).version == broken.version
     # Passed over while it is left alone.
     assert clocks.act_on_claimed(4, skip=[broken_id]) == (0, 0, [])
+
+
+def test_a_game_claimed_with_nothing_to_do_is_left_until_the_next_look(players, monkeypatch):
+    """A claimed game on which the act finds nothing to do is not claimed again at once:
+    the thread's loop would otherwise claim it over and over."""
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    version = overdue(game_id, by=1).version
+    calls: list[int] = []
+
+    def nothing(game: int, version: int, status: str) -> None:
+        calls.append(game)
+
+    monkeypatch.setattr(clocks, "act_if_due", nothing)
+    assert clocks.act_on_claimed(4) == (1, 0, [(game_id, version)])
+    clock = Clock(threads=1, poll=30)
+    try:
+        clock.tick()
+        wait_for(lambda: calls and not clock.claiming, timeout=5)
+        clock.tick()
+        wait_for(lambda: not clock.claiming, timeout=5)
+        assert calls == [game_id, game_id]  # the call above, then the clock's one
+    finally:
+        clock.pool.shutdown(wait=True)
