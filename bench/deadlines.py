@@ -104,6 +104,7 @@ from bench.load import (
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_clock?conn_max_age=600"
 MIXES = ("both", "one", "none")  # seats connected at a table: both, seat 0 only, none
+WAVE_CLOCKS = 600.0  # s: the turns' own clocks in wave mode, that never run out before a wave
 
 
 # Setup ------------------------------------------------------------------------
@@ -126,6 +127,7 @@ def environment(args: argparse.Namespace) -> dict[str, str]:
             "ROUND_PAUSE_SECONDS": str(args.pause),
             "SWEEP_SECONDS": str(args.sweep),
             "CLOCK_THREADS": str(args.clock_threads),
+            "CLOCK_BATCH": str(args.clock_batch),
             "CLOCK_POLL_SECONDS": str(args.clock_poll),
         }
     )
@@ -201,11 +203,13 @@ class Background:
         beat += ["--schedule", str(logs / "celerybeat-schedule")]
         clock = [sys.executable, "manage.py", "clock"]
         self.worker_log, self.beat_log = logs / "worker.log", logs / "beat.log"
-        self.clock_log = logs / "clock.log"
+        self.clock_logs = [logs / f"clock-{n + 1}.log" for n in range(args.clocks)]
         self.worker = self._start(worker, env, self.worker_log)
         self.beat = self._start(beat, env, self.beat_log)
-        # INFO for its start and stop lines (the actions it made), as nothing else is logged.
-        self.clock = self._start(clock, {**env, "LOG_LEVEL": "INFO"}, self.clock_log)
+        # ``--clocks`` clock processes, as the Procfile's ``clock`` scaled to K
+        # (docs/architecture.md, "Several clocks"). INFO for their start and stop lines
+        # (the actions each made), as nothing else is logged.
+        self.clocks = [self._start(clock, {**env, "LOG_LEVEL": "INFO"}, log) for log in self.clock_logs]
 
     @staticmethod
     def _start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
@@ -220,23 +224,23 @@ class Background:
             for name, proc, log in (
                 ("celery worker", self.worker, self.worker_log),
                 ("celery beat", self.beat, self.beat_log),
-                ("clock", self.clock, self.clock_log),
+                *(("clock", clock, log) for clock, log in zip(self.clocks, self.clock_logs, strict=True)),
             ):
                 if proc.poll() is not None:
                     raise RuntimeError(f"the {name} exited:\n{log.read_text()[-3000:]}")
             if time.monotonic() > deadline:
                 raise RuntimeError(
-                    "the worker or the clock is not ready:\n"
-                    f"{self.worker_log.read_text()[-3000:]}\n{self.clock_log.read_text()[-3000:]}"
+                    "the worker or a clock is not ready:\n"
+                    f"{self.worker_log.read_text()[-3000:]}\n{self.clock_logs[0].read_text()[-3000:]}"
                 )
             time.sleep(0.1)
 
     def ready(self) -> bool:
         worker = " ready." in self.worker_log.read_text(errors="replace")
-        return worker and "clock: started" in self.clock_log.read_text(errors="replace")
+        return worker and all("clock: started" in log.read_text(errors="replace") for log in self.clock_logs)
 
     def stop(self) -> None:
-        stop_processes([self.clock, self.beat, self.worker], wait=15)
+        stop_processes([*self.clocks, self.beat, self.worker], wait=15)
 
 
 def sample(servers: Servers, background: Background) -> dict[str, float]:
@@ -245,7 +249,7 @@ def sample(servers: Servers, background: Background) -> dict[str, float]:
     return cpu_sample(
         {
             **servers.parts,
-            "clock": [background.clock.pid],
+            "clock": [clock.pid for clock in background.clocks],
             "worker": [background.worker.pid],
             "beat": [background.beat.pid],
         }
@@ -323,6 +327,19 @@ class Clock:
 
 
 @dataclass
+class Wave:
+    """One wave (``--waves``): the games whose deadline was set to one instant, and when
+    each one's spectator got the state that ended it."""
+
+    instant: float  # the deadline, wall clock (time.time())
+    base: dict[int, int]  # each game's version when the wave was set
+    kinds: dict[int, str]  # "turn" (a game in play) or "pause" (between rounds)
+    pending: set[int]
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+    late: dict[int, float] = field(default_factory=dict)  # seconds after the instant
+
+
+@dataclass
 class Run:
     """What the spectators measured."""
 
@@ -333,6 +350,8 @@ class Run:
     counts: Counter[str] = field(default_factory=Counter)
     turns: set[tuple[int, int]] = field(default_factory=set)  # (game, version) of each counted turn
     enough: asyncio.Event = field(default_factory=asyncio.Event)
+    wave: Wave | None = None  # the wave under way (--waves)
+    waves: list[Wave] = field(default_factory=list)
 
 
 class Table:
@@ -375,9 +394,12 @@ class Table:
     async def watch(self, ws: ClientConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
             async for text in ws:
-                now = time.monotonic()
+                now, wall = time.monotonic(), time.time()
                 message = json.loads(text)
                 if message["type"] == "state":
+                    wave = self.run.wave
+                    if wave is not None and self.game_id in wave.pending:
+                        self.waved(wave, message, wall)
                     self.state(message, now)
         if not self.run.closing:
             self.run.counts["spectator sockets closed by the server"] += 1
@@ -415,6 +437,27 @@ class Table:
         else:
             run.counts[f"{clock.kind} ended otherwise"] += 1
 
+    def waved(self, wave: Wave, message: dict[str, Any], wall: float) -> None:
+        """A state of the table during a wave: the one after the wave's version ended it."""
+        if message["version"] <= wave.base[self.game_id]:
+            return
+        kind = wave.kinds[self.game_id]
+        events = message["events"]
+        if message["version"] != wave.base[self.game_id] + 1:
+            self.run.counts["versions missed by a spectator"] += 1
+        elif (
+            kind == "turn"
+            and any(e["type"] == "play" and e.get("auto") for e in events)
+            or (kind == "pause" and any(e["type"] == "round_started" for e in events))
+        ):
+            wave.late[self.game_id] = wall - wave.instant
+            self.run.stats[kind].samples.append(wall - wave.instant)
+        else:
+            self.run.counts[f"wave {kind} ended otherwise"] += 1
+        wave.pending.discard(self.game_id)
+        if not wave.pending:
+            wave.done.set()
+
     @property
     def waiting(self) -> bool:
         return self.clock is not None and self.clock.counted
@@ -432,16 +475,22 @@ def make_tables(game_ids: list[int], sessions: list[str], args: argparse.Namespa
     return tables
 
 
+async def connect(tables: list[Table]) -> int:
+    """Open every socket of the tables; wait for each spectator's first state."""
+    began = time.monotonic()
+    limit = asyncio.Semaphore(CONNECT_AT_ONCE)
+    await asyncio.gather(*(t.connect(limit) for t in tables))
+    await asyncio.wait_for(asyncio.gather(*(t.ready.wait() for t in tables)), 120)
+    connections = sum(len(t.sockets) for t in tables)
+    print(f"  {connections} sockets open in {time.monotonic() - began:.1f} s", flush=True)
+    return connections
+
+
 async def measure(
     tables: list[Table], args: argparse.Namespace, run: Run, servers: Servers, background: Background
 ) -> dict[str, Any]:
     """Connect every socket, let the warm-up pass, count turns until there are enough."""
-    began = time.monotonic()
-    limit = asyncio.Semaphore(CONNECT_AT_ONCE)
-    await asyncio.gather(*(t.connect(limit) for t in tables))
-    await asyncio.wait_for(asyncio.gather(*(t.ready.wait() for t in tables)), 60)
-    connections = sum(len(t.sockets) for t in tables)
-    print(f"  {connections} sockets open in {time.monotonic() - began:.1f} s", flush=True)
+    connections = await connect(tables)
     await asyncio.sleep(args.warmup)
     run.start = time.monotonic()
     since = datetime.now(UTC)
@@ -468,14 +517,105 @@ async def measure(
     }
 
 
+# Waves (--waves) -------------------------------------------------------------------
+
+
+def set_wave(game_ids: list[int], lead: float) -> Wave:
+    """Set the deadline of every live game of ``game_ids`` to one instant, ``lead`` s from now.
+
+    Their own clocks are long in this mode (``parse_args``): no deadline runs out but the
+    waves'. The clock processes find the instant at their next look (``lead`` is longer
+    than CLOCK_POLL_SECONDS) and sleep until it, as they do for any deadline.
+    """
+    from django.db import connection
+
+    from games.models import Game
+
+    live = list(
+        Game.objects.filter(pk__in=game_ids, status__in=Game.LIVE).values_list("pk", "version", "status")
+    )
+    instant = time.time() + lead
+    Game.objects.filter(pk__in=[pk for pk, _, _ in live]).update(
+        deadline=datetime.fromtimestamp(instant, UTC)
+    )
+    connection.close()
+    return Wave(
+        instant,
+        base={pk: version for pk, version, _ in live},
+        kinds={pk: "turn" if status == Game.PLAYING else "pause" for pk, _, status in live},
+        pending={pk for pk, _, _ in live},
+    )
+
+
+async def measure_waves(
+    tables: list[Table], args: argparse.Namespace, run: Run, servers: Servers, background: Background
+) -> dict[str, Any]:
+    """Connect every socket, let the warm-up pass, then ``--waves`` waves, one after the other:
+    each sets the deadline of every table with a seat connected (a table with nobody waits,
+    R56) to one instant and waits until every spectator has the state that ended it."""
+    connections = await connect(tables)
+    await asyncio.sleep(args.warmup)
+    waved = [t.game_id for t in tables if t.seats]
+    since = datetime.now(UTC)
+    before = sample(servers, background)
+    began = time.monotonic()
+    for n in range(args.waves):
+        wave = await asyncio.to_thread(set_wave, waved, args.wave_lead)
+        run.wave = wave
+        run.waves.append(wave)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wave.done.wait(), args.wave_lead + args.wave_timeout)
+        run.wave = None
+        for game_id in wave.pending:  # not played within --wave-timeout
+            run.stats[wave.kinds[game_id]].timeouts += 1
+        late = Stats(samples=list(wave.late.values()), timeouts=len(wave.pending))
+        print(
+            f"  wave {n + 1}: {len(wave.base)} deadlines, {len(wave.late)} played; as a player sees it "
+            f"p50 {ms(late.percentile(0.5))}, p99 {ms(late.percentile(0.99))}, "
+            f"max {ms(max(late.samples, default=float('nan')))} ms; {load_average()}",
+            flush=True,
+        )
+        await asyncio.sleep(args.wave_gap)
+    measured = time.monotonic() - began
+    after = sample(servers, background)
+    run.closing = True
+    await asyncio.gather(*(t.close() for t in tables))
+    return {
+        "since": since,
+        "seconds": measured,
+        "cpu": cpu_used(before, after, measured),
+        "connections": connections,
+    }
+
+
+def wave_server_lateness(waves: list[Wave], since: datetime) -> Stats:
+    """For each turn of each wave, its auto move's ``created`` minus the wave's instant."""
+    from games.models import Move
+
+    moves = Move.objects.filter(auto=True, created__gte=since).values_list("game_id", "version", "created")
+    played = {(game_id, version - 1): created for game_id, version, created in moves}
+    stats = Stats()
+    for wave in waves:
+        instant = datetime.fromtimestamp(wave.instant, UTC)
+        for game_id, version in wave.base.items():
+            if wave.kinds[game_id] != "turn":
+                continue
+            created = played.get((game_id, version))
+            if created is None:
+                stats.timeouts += 1
+            else:
+                stats.samples.append((created - instant).total_seconds())
+    return stats
+
+
 # The logs ---------------------------------------------------------------------------
 
 TASK_DONE = re.compile(r"Task games\.tasks\.(\w+)\[[^\]]+\] succeeded in ([0-9.e-]+)s: (.*)$")
 CLOCK_STOPPED = re.compile(r"clock: stopped after (\d+) actions")
 
 
-def summary(worker: Path, clock: Path) -> Counter[str]:
-    """Who acted on the deadlines over the whole run: the clock, the watchdog (in the worker)."""
+def summary(worker: Path, clocks: list[Path]) -> Counter[str]:
+    """Who acted on the deadlines over the whole run: the clocks, the watchdog (in the worker)."""
     counts = Counter[str]()
     for line in worker.read_text(errors="replace").splitlines():
         if "raised unexpected" in line:
@@ -485,13 +625,15 @@ def summary(worker: Path, clock: Path) -> Counter[str]:
             counts["sweeps"] += 1
             found = re.search(r"'deadlines': (\d+)", match[3])
             counts["deadlines acted on by the watchdog"] += int(found[1]) if found else 0
-    text = clock.read_text(errors="replace")
-    stopped = CLOCK_STOPPED.search(text)
-    if stopped is not None:
-        counts["deadlines acted on by the clock"] += int(stopped[1])
-    else:
-        counts["clock not stopped cleanly"] += 1
-    counts["clock errors"] += text.count(" ERROR ")
+    for n, clock in enumerate(clocks):
+        text = clock.read_text(errors="replace")
+        stopped = CLOCK_STOPPED.search(text)
+        name = "the clock" if len(clocks) == 1 else f"clock {n + 1}"
+        if stopped is not None:
+            counts[f"deadlines acted on by {name}"] += int(stopped[1])
+        else:
+            counts[f"{name} not stopped cleanly"] += 1
+        counts["clock errors"] += text.count(" ERROR ")
     return counts
 
 
@@ -526,14 +668,22 @@ def report(
     print(line("turn, as a player sees it", run.stats["turn"]))
     print(line("turn, in the database", server))
     print(line("pause, as a player sees it", run.stats["pause"]))
-    print(
-        f"{turns} timed-out turns measured in {result['seconds']:.1f} s: "
-        f"{turns / result['seconds']:.1f} a second, over {args.tables} tables "
-        f"({result['connections']} sockets)"
-    )
+    if args.waves:
+        deadlines = sum(len(wave.base) for wave in run.waves)
+        print(
+            f"{len(run.waves)} waves of {deadlines / max(1, len(run.waves)):.0f} deadlines at one instant "
+            f"in {result['seconds']:.1f} s, over {args.tables} tables ({result['connections']} sockets), "
+            f"{args.clocks} clock process{'es' if args.clocks > 1 else ''}; {load_average()}"
+        )
+    else:
+        print(
+            f"{turns} timed-out turns measured in {result['seconds']:.1f} s: "
+            f"{turns / result['seconds']:.1f} a second, over {args.tables} tables "
+            f"({result['connections']} sockets)"
+        )
     cpu = result["cpu"]
     print("cores: " + ", ".join(f"{part} {cpu.get(part, 0.0):.2f}" for part in CPU_PARTS))
-    counts = summary(background.worker_log, background.clock_log)
+    counts = summary(background.worker_log, background.clock_logs)
     print("whole run: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     notes = dict(run.counts)
     if unknown:
@@ -559,7 +709,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--sweep", type=float, default=5.0, help="SWEEP_SECONDS, the watchdog's period (default 5)")
     add("--servers", type=int, default=2, help="Daphne processes (default 2)")
     add("--port", type=int, default=8200, help="port of the first Daphne process (default 8200)")
-    add("--clock-threads", type=int, default=4, help="CLOCK_THREADS, the clock's pool (default 4)")
+    add("--clocks", type=int, default=1, help="clock processes, sharing the deadlines (default 1)")
+    add("--clock-threads", type=int, default=4, help="CLOCK_THREADS, each clock's pool (default 4)")
+    add("--clock-batch", type=int, default=4, help="CLOCK_BATCH, the deadlines a thread claims at once (4)")
     add("--clock-poll", type=float, default=1.0, help="CLOCK_POLL_SECONDS, its longest sleep (default 1)")
     add("--concurrency", type=int, default=2, help="the worker's --concurrency (default 2)")
     add("--worker-args", default="", help="more arguments for the worker, e.g. '--pool threads'")
@@ -567,6 +719,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--max-seconds", type=float, default=300.0, help="stop counting after this long (default 300)")
     add("--poll", type=float, default=0.1, help="seconds between reads of the deadlines (default 0.1)")
     add("--variants", default="block,draw", help="two-seat variants, in turn (default block,draw)")
+    add(
+        "--waves",
+        type=int,
+        default=0,
+        help="wave mode: this many waves, each setting every table's deadline to one instant; the turns' "
+        "own clocks are then 10 minutes long, so that only the waves run out (default 0: no waves)",
+    )
+    add("--wave-lead", type=float, default=3.0, help="the instant of a wave is this far ahead when set (3)")
+    add("--wave-gap", type=float, default=2.0, help="seconds between a wave's end and the next one (2)")
+    add(
+        "--wave-timeout",
+        type=float,
+        default=60.0,
+        help="a wave's deadline unplayed after this long counts so",
+    )
     add("--app", default="config.asgi:application", help="what Daphne serves")
     add(
         "--database-url",
@@ -580,6 +747,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if len(args.mix) != len(MIXES) or sum(args.mix) == 0:
         parser.error("--mix takes three weights, e.g. 1:1:1")
     args.variants = args.variants.split(",")
+    if args.clocks < 1:
+        parser.error("--clocks takes 1 or more")
+    if args.waves:
+        if args.wave_lead <= args.clock_poll:
+            parser.error(
+                "--wave-lead must be longer than --clock-poll: the clock finds the instant at its next look"
+            )
+        args.turn = args.away = args.pause = WAVE_CLOCKS
     return args
 
 
@@ -593,8 +768,14 @@ def describe(args: argparse.Namespace, env: dict[str, str], logs: Path) -> str:
         f"({'/'.join(args.variants)}; seats connected both:one:none = {mix}), one spectator each; "
         f"TURN_SECONDS {args.turn:g}, AWAY_SECONDS {args.away:g}, ROUND_PAUSE_SECONDS {args.pause:g}, "
         f"SWEEP_SECONDS {args.sweep:g}; {args.servers} Daphne process{'es' if args.servers > 1 else ''}; "
-        f"clock: CLOCK_THREADS {args.clock_threads}, CLOCK_POLL_SECONDS {args.clock_poll:g}; "
-        f"worker --concurrency {args.concurrency} {args.worker_args}".rstrip()
+        f"{args.clocks} clock process{'es' if args.clocks > 1 else ''}: CLOCK_THREADS {args.clock_threads}, "
+        f"CLOCK_BATCH {args.clock_batch}, CLOCK_POLL_SECONDS {args.clock_poll:g}; "
+        + (
+            f"{args.waves} waves, each set {args.wave_lead:g} s ahead, {args.wave_gap:g} s apart; "
+            if args.waves
+            else ""
+        )
+        + f"worker --concurrency {args.concurrency} {args.worker_args}".rstrip()
         + f"; CONN_MAX_AGE {conn_max_age}; queue {env['CELERY_QUEUE']}; logs in {logs}"
         + f"; busy: {args.busy:g} cores (--busy); {load_average()}"
     )
@@ -616,6 +797,9 @@ def main(argv: list[str] | None = None) -> int:
             import django
 
             django.setup()
+            from games import transport
+
+            transport.use_own_loop()  # the tables' messages go out from one loop, as the clock's do
             sessions = prepare_database(args.tables * SEATS + 1)
             print(describe(args, env, logs), flush=True)
             servers = Servers(
@@ -624,15 +808,21 @@ def main(argv: list[str] | None = None) -> int:
             background = Background(args, env, logs)
             servers.wait_ready()
             background.wait_ready()
-            deadlines = DeadlineLog(args.database_url, args.poll)
-            deadlines.start()
+            if not args.waves:
+                deadlines = DeadlineLog(args.database_url, args.poll)
+                deadlines.start()
             began = time.monotonic()
             game_ids = open_tables(args.tables, args.variants)
             print(f"  {args.tables} tables opened in {time.monotonic() - began:.1f} s", flush=True)
             tables = make_tables(game_ids, sessions, args, run)
-            result = asyncio.run(measure(tables, args, run, servers, background))
-            deadlines.stop()
-            server, unknown = server_lateness(deadlines.deadlines, run.turns, result["since"])
+            if args.waves:
+                result = asyncio.run(measure_waves(tables, args, run, servers, background))
+                server, unknown = wave_server_lateness(run.waves, result["since"]), 0
+            else:
+                assert deadlines is not None
+                result = asyncio.run(measure(tables, args, run, servers, background))
+                deadlines.stop()
+                server, unknown = server_lateness(deadlines.deadlines, run.turns, result["since"])
             background.stop()  # the logs are complete
             report(args, run, server, unknown, result, background)
         except KeyboardInterrupt:

@@ -371,6 +371,9 @@ PRESENCE_TIMEOUT_SECONDS = env.float("PRESENCE_TIMEOUT_SECONDS", default=90.0)
 # deadline is nearer than that wakes it through Redis (CLOCK_WAKE_KEY, database 0).
 CLOCK_POLL_SECONDS = env.float("CLOCK_POLL_SECONDS", default=1.0)
 CLOCK_THREADS = env.int("CLOCK_THREADS", default=4)  # the tables it plays for at once
+# Each thread claims this many passed deadlines at a time (their rows locked, those of
+# another clock passed over: several clocks share a wave, docs/architecture.md).
+CLOCK_BATCH = env.int("CLOCK_BATCH", default=4)
 CLOCK_REDIS_URL = redis_db(REDIS_URL, 0)
 CLOCK_WAKE_KEY = env.str("CLOCK_WAKE_KEY", default=f"{env.str('CHANNEL_PREFIX', default='asgi')}:clock")
 # The Daphne process's garbage collector thresholds (config/asgi.py): Python's default

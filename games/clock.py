@@ -3,18 +3,21 @@
     python manage.py clock          # the Procfile's ``clock``
 
 Deadlines are stored on the games (games.services.core.start_clock), indexed:
-the clock asks the database for those that have passed and acts on each with
-the services' idempotent ``act_if_due``, at the version it found, on a pool of
-CLOCK_THREADS threads; then it sleeps until the nearest deadline still to come,
-CLOCK_POLL_SECONDS at most. A command that sets a deadline nearer than that
-(a robot's turn, a sanctioned player's, a seat just gone away) wakes it through
-a Redis list after its commit, so no deadline waits for the next look; a
-play never publishes a timer to a broker. (Some commands still send a Celery
-task after their commit, each for something else than a turn: a closed socket's
-departure, ``services.presence``; a finished match's rating,
-``leaderboard.ratings.rate_after_commit``.) Several clock processes may run: two acting
-on one deadline find the game's row locked, and the second finds it played.
-The watchdog (games.tasks.sweep, celery beat) acts on what a stopped clock left.
+when some have passed, each of the clock's CLOCK_THREADS threads claims them
+CLOCK_BATCH at a time (``services.act_on_claimed``: their rows locked, those
+another clock or thread holds passed over) and acts on each with the services'
+idempotent ``act_if_due``, until none is left; the clock sleeps until the
+nearest deadline still to come, CLOCK_POLL_SECONDS at most. A command that sets
+a deadline nearer than that (a robot's turn, a sanctioned player's, a seat just
+gone away) wakes it through a Redis list after its commit, so no deadline waits
+for the next look; a play never publishes a timer to a broker. (Some commands
+still send a Celery task after their commit, each for something else than a
+turn: a closed socket's departure, ``services.presence``; a finished match's
+rating, ``leaderboard.ratings.rate_after_commit``.) Several clock processes may
+run, and share a wave of deadlines: each claims games the others do not hold,
+and a turn is played once (docs/architecture.md, "Several clocks"). A wake
+reaches one of them, which is enough for the deadline that asked it. The
+watchdog (games.tasks.sweep, celery beat) acts on what a stopped clock left.
 """
 
 from __future__ import annotations
@@ -60,12 +63,12 @@ def wake() -> None:
 
 
 class Clock:
-    def __init__(self, threads: int, poll: float) -> None:
-        self.poll = poll
+    def __init__(self, threads: int, poll: float, batch: int = 1) -> None:
+        self.poll, self.threads, self.batch = poll, threads, batch
         self.pool = ThreadPoolExecutor(threads, thread_name_prefix="clock")
-        self.acting: set[int] = set()  # games being acted on now
-        # What failed (an error in the game or the database), left until then: not
-        # tried again at once, over and over.
+        self.claiming = 0  # threads claiming and acting now
+        # What failed (an error in the game or the database), or was claimed and found
+        # with nothing to do, left until then: not claimed again at once, over and over.
         self.failed: dict[tuple[int, int], float] = {}
         self.lock = threading.Lock()
         self.woken = threading.Event()
@@ -75,7 +78,12 @@ class Clock:
     def run(self) -> None:
         transport.use_own_loop()  # messages go out from one event loop (games.transport)
         threading.Thread(target=self.listen, name="clock-wake", daemon=True).start()
-        log.info("clock: started (%s threads, looking every %s s at most)", self.pool._max_workers, self.poll)
+        log.info(
+            "clock: started (%s threads claiming %s at a time, looking every %s s at most)",
+            self.threads,
+            self.batch,
+            self.poll,
+        )
         while not self.stopping.is_set():
             try:
                 self.tick()
@@ -89,36 +97,52 @@ class Clock:
         self.pool.shutdown(wait=True)
         log.info("clock: stopped after %s actions", self.acted)
 
-    def tick(self) -> None:
-        close_old_connections()
+    def skipped(self) -> list[int]:
+        """The games whose last act failed (or did nothing) a moment ago: left until their
+        time is up."""
         now = time.monotonic()
-        for game_id, version, status in services.due_now():
-            with self.lock:
-                if game_id in self.acting or self.failed.get((game_id, version), 0) > now:
-                    continue
-                self.acting.add(game_id)
-            self.pool.submit(self.act, game_id, version, status)
         with self.lock:
             self.failed = {key: until for key, until in self.failed.items() if until > now}
+            return [game_id for game_id, _ in self.failed]
+
+    def tick(self) -> None:
+        """Set as many threads claiming as the deadlines passed call for, ``threads`` at most."""
+        close_old_connections()
+        due = len(services.due_now(limit=self.threads * self.batch, skip=self.skipped()))
+        with self.lock:
+            starting = max(0, min(self.threads, -(-due // self.batch)) - self.claiming)
+            self.claiming += starting
+        for _ in range(starting):
+            self.pool.submit(self.claim)
 
     def wait_seconds(self) -> float:
+        """Until the nearest deadline still to come, ``poll`` at most; a moment while some
+        have passed: one held by another clock (or a command) is looked at again as soon
+        as it may be free, and threads are added as a wave comes due."""
+        if services.due_now(limit=1, skip=self.skipped()):
+            return min(self.poll, 0.05)
         ahead = services.next_deadline()
         return self.poll if ahead is None else max(0.0, min(self.poll, ahead))
 
-    def act(self, game_id: int, version: int, status: str) -> None:
-        """Act on one game. Its next deadline needs no wake from here: a command whose
-        deadline is nearer than the next look wakes the clock itself, after its commit."""
+    def claim(self) -> None:
+        """Claim and act on passed deadlines, a batch at a time, until none is left to claim.
+        The next deadline of each game needs no wake from here: a command whose deadline is
+        nearer than the next look wakes the clock itself, after its commit."""
         try:
-            if services.act_if_due(game_id, version, status) is not None:
-                self.acted += 1
-        except Exception:
-            log.exception("clock: acting on game %s version %s failed", game_id, version)
-            with self.lock:
-                self.failed[(game_id, version)] = time.monotonic() + self.poll
+            while not self.stopping.is_set():
+                claimed, acted, left = services.act_on_claimed(self.batch, skip=self.skipped())
+                with self.lock:
+                    self.acted += acted
+                    until = time.monotonic() + self.poll
+                    self.failed.update((key, until) for key in left)
+                if not claimed:
+                    break
+        except Exception:  # the database is away: the loop looks again in a while
+            log.exception("clock: could not claim the deadlines")
         finally:
             close_old_connections()
             with self.lock:
-                self.acting.discard(game_id)
+                self.claiming -= 1
 
     def listen(self) -> None:
         """Wake the loop whenever a command says a deadline is near."""
@@ -136,7 +160,7 @@ class Clock:
 
 
 def run() -> None:
-    clock = Clock(settings.CLOCK_THREADS, settings.CLOCK_POLL_SECONDS)
+    clock = Clock(settings.CLOCK_THREADS, settings.CLOCK_POLL_SECONDS, settings.CLOCK_BATCH)
     signal.signal(signal.SIGTERM, clock.stop)
     signal.signal(signal.SIGINT, clock.stop)
     clock.run()

@@ -24,6 +24,7 @@ The package, by topic:
 from .clocks import (
     abandon_if_due,
     act_if_due,
+    act_on_claimed,
     autoplay_if_due,
     due_now,
     next_deadline,
@@ -64,6 +65,7 @@ __all__ = [
     "ServiceError",
     "abandon_if_due",
     "act_if_due",
+    "act_on_claimed",
     "acting_seat",
     "acts_for",
     "autoplay_if_due",

@@ -7,12 +7,14 @@ watchdog (``sweep``) and a repeated call may all ask, and only the first acts.
 
 from __future__ import annotations
 
-from datetime import timedelta
+import logging
+from collections.abc import Collection
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, Max, OuterRef
+from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils import timezone
 
 from games.models import Connection, Game
@@ -35,6 +37,8 @@ from .core import (
     robot_view,
     seats_of,
 )
+
+log = logging.getLogger(__name__)
 
 
 def _due(game: Game, version: int, status: str) -> bool:
@@ -129,18 +133,61 @@ def act_if_due(game_id: int, version: int | None = None, status: str | None = No
     return None
 
 
-def due_now(limit: int = 1000, overdue: float = 0.0) -> list[tuple[int, int, str]]:
+def due_now(
+    limit: int = 1000, overdue: float = 0.0, skip: Collection[int] = ()
+) -> list[tuple[int, int, str]]:
     """The games whose deadline passed ``overdue`` seconds ago or more, and that do not
-    wait for nobody (R56): ``(id, version, status)``, the most overdue first."""
+    wait for nobody (R56), but those of ``skip``: ``(id, version, status)``, the most
+    overdue first."""
     now = timezone.now()
     return list(
-        Game.objects.filter(
-            deadline__lte=now - timedelta(seconds=overdue), status__in=Game.LIVE, deserted__isnull=True
-        )
-        .exclude(daily=True, playable_until__lte=now)
-        .order_by("deadline")
-        .values_list("pk", "version", "status")[:limit]
+        _due_games(now - timedelta(seconds=overdue), skip).values_list("pk", "version", "status")[:limit]
     )
+
+
+def _due_games(before: datetime, skip: Collection[int]) -> QuerySet[Game]:
+    """The games whose deadline passed at ``before`` or earlier and that do not wait for
+    nobody, but those of ``skip``, the most overdue first (the index ``game_deadline``)."""
+    now = timezone.now()
+    games = Game.objects.filter(deadline__lte=before, status__in=Game.LIVE, deserted__isnull=True).exclude(
+        daily=True, playable_until__lte=now
+    )
+    if skip:
+        games = games.exclude(pk__in=list(skip))
+    return games.order_by("deadline")
+
+
+def act_on_claimed(limit: int, skip: Collection[int] = ()) -> tuple[int, int, list[tuple[int, int]]]:
+    """Claim up to ``limit`` games whose deadline has passed and act on each, in one
+    transaction: ``(claimed, acted, left)``, ``left`` the ``(id, version)`` of the games
+    claimed and not acted on: their act raised (logged; the others are kept), or found
+    nothing to do. Nothing claimed: nothing is due but what ``skip`` names or another
+    transaction holds.
+
+    The claim locks the rows it returns, the most overdue first, and passes over the rows
+    another transaction holds (``SKIP LOCKED``, PostgreSQL): several clock processes, and
+    the threads of each, claim different games of one wave instead of queueing on the same
+    rows and finding them played (docs/architecture.md, "Several clocks"). Each act is
+    ``act_if_due`` as ever, in a savepoint of its own; the messages of the batch go out
+    after its commit. (SQLite has no row locks: there the claim locks nothing, and
+    ``act_if_due`` takes the database's write lock and re-checks the version, as always.)
+    """
+    now = timezone.now()
+    left: list[tuple[int, int]] = []
+    with transaction.atomic():
+        claimed = list(
+            _due_games(now, skip)
+            .select_for_update(skip_locked=True)
+            .values_list("pk", "version", "status")[:limit]
+        )
+        for game_id, version, status in claimed:
+            try:
+                if act_if_due(game_id, version, status) is None:
+                    left.append((game_id, version))
+            except Exception:  # an error in this game: the others of the batch go on
+                log.exception("acting on game %s version %s failed", game_id, version)
+                left.append((game_id, version))
+    return len(claimed), len(claimed) - len(left), left
 
 
 def next_deadline() -> float | None:

@@ -7,7 +7,9 @@ closed socket's grace (R53) 1 s.
 
 from __future__ import annotations
 
+import re
 import time
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
@@ -16,6 +18,7 @@ from django.utils import timezone
 from games import services
 from games.models import Game, Move, Round
 from games.rules import table_play
+from tests.accounts.mail import confirmed_user
 from tests.games.conftest import (
     connect,
     connect_all,
@@ -138,6 +141,38 @@ def test_two_clocks_play_a_turn_once(celery, clocks, tmp_path, players):
     versions = [m.version for m in moves if m.kind == Move.PLAY]
     assert len(versions) == len(set(versions)) >= 2
     assert game_of(game_id).replay() == game_of(game_id).match
+
+
+def test_three_clocks_share_a_wave_and_play_each_turn_once(celery, clocks, settings, tmp_path, players):
+    """A wave: six tables whose turns run out at the same instant, three clock processes
+    (one thread each, claiming one game at a time). Every turn is played once, by the
+    table, and the clocks played them all. (The clocks are long here: no turn runs out
+    but the wave's.)"""
+    settings.TURN_SECONDS = settings.AWAY_SECONDS = 60.0
+    long = {"TURN_SECONDS": "60", "AWAY_SECONDS": "60"}
+    env = {**celery.clock.env, **long, "CLOCK_THREADS": "1", "CLOCK_BATCH": "1"}
+    celery.clock.stop()
+    started = [Process([], env, tmp_path / f"clock-{n}.log", command=CLOCK) for n in range(3)]
+    people = players + [confirmed_user(f"wave{n}") for n in range(12 - len(players))]
+    tables = [full_table("draw", people[2 * k : 2 * k + 2]) for k in range(6)]
+    for k, game_id in enumerate(tables):
+        connect_all(game_id, people[2 * k : 2 * k + 2])
+    try:
+        for clock in started:
+            clock.start(ready="clock: started")
+        instant = timezone.now() + timedelta(seconds=1)
+        Game.objects.filter(pk__in=tables).update(deadline=instant)
+        waited = {game_id: game_of(game_id).version for game_id in tables}
+        wait_for(lambda: all(game_of(g).version > v for g, v in waited.items()), timeout=10)
+    finally:
+        for clock in started:
+            clock.stop()
+    for game_id, version in waited.items():
+        (move,) = Move.objects.filter(game_id=game_id, version=version + 1, auto=True)  # the table's play
+        assert move.created >= instant and game_of(game_id).version == version + 1  # once
+        assert game_of(game_id).replay() == game_of(game_id).match
+    actions = [int(re.findall(r"stopped after (\d+) actions", c.output())[0]) for c in started]
+    assert sum(actions) == len(tables), actions
 
 
 def test_the_watchdog_plays_a_turn_when_the_clock_is_down(celery, clocks, settings, players):
