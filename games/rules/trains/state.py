@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .. import common
 from ..errors import RuleError
 from ..state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Winner, action_record, winner_json
 from .tiles import Tile, parse_tile, tile_str
@@ -62,25 +63,16 @@ class TrainsRules(NamedTuple):
         return self.hand_sizes[seats]
 
     def check_seats(self, seats: object) -> int:
-        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise RuleError(
-                "bad_seats",
-                f"{self.id} is played by {self.min_seats} to {self.max_seats} seats, not {seats!r}",
-            )
-        return seats
+        return common.check_seats(self, seats)
 
     def check_target(self, target: object) -> int:
-        if type(target) is not int or target not in self.targets:
-            allowed = ", ".join(str(t) for t in self.targets)
-            raise RuleError("bad_target", f"a match of {self.id} is one of {allowed} rounds, not {target!r}")
-        return target
+        return common.check_target(self, target)
 
     def sides(self, seats: int) -> int:
-        """One side per seat: everyone plays for themselves."""
-        return seats
+        return common.sides(self, seats)
 
     def side_of(self, seat: int) -> int:
-        return seat
+        return common.side_of(self, seat)
 
 
 VARIANTS: dict[str, TrainsRules] = {
@@ -96,10 +88,7 @@ VARIANTS: dict[str, TrainsRules] = {
 
 
 def get_ruleset(variant: object) -> TrainsRules:
-    rules = VARIANTS.get(variant) if isinstance(variant, str) else None
-    if rules is None:
-        raise RuleError("bad_variant", f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
-    return rules
+    return common.lookup(VARIANTS, variant)
 
 
 def train_name(train: int) -> int | str:

@@ -1,0 +1,73 @@
+"""What every game family's ruleset does alike (docs/architecture.md §1, "the game protocol").
+
+Each family's ruleset (``variants.Ruleset``, ``trains.state.TrainsRules``,
+``triominos.variants.Ruleset``) is a ``NamedTuple`` of its own; the checks they share
+are written here once, and each class's methods of those names call them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol, TypeVar
+
+from .errors import RuleError
+
+
+class RulesetLike(Protocol):
+    """The fields of a ruleset the shared checks read."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def min_seats(self) -> int: ...
+    @property
+    def max_seats(self) -> int: ...
+    @property
+    def targets(self) -> tuple[int, ...]: ...
+    @property
+    def teams(self) -> bool: ...
+    @property
+    def target_is_rounds(self) -> bool: ...
+
+
+def check_seats(rules: RulesetLike, seats: object) -> int:
+    """``seats`` if the variant is played by that many seats; RuleError ``bad_seats`` if not."""
+    if type(seats) is not int or not rules.min_seats <= seats <= rules.max_seats:
+        raise RuleError(
+            "bad_seats",
+            f"{rules.id} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats!r}",
+        )
+    return seats
+
+
+def check_target(rules: RulesetLike, target: object) -> int:
+    """``target`` if it is one of the variant's; RuleError ``bad_target`` if not. A target
+    that is a number of rounds (R71) is said so."""
+    if type(target) is not int or target not in rules.targets:
+        allowed = ", ".join(str(t) for t in rules.targets)
+        if rules.target_is_rounds:
+            raise RuleError("bad_target", f"a match of {rules.id} is one of {allowed} rounds, not {target!r}")
+        raise RuleError("bad_target", f"the target of {rules.id} is one of {allowed}, not {target!r}")
+    return target
+
+
+def sides(rules: RulesetLike, seats: int) -> int:
+    """Number of sides: two teams in partners, otherwise one per seat (R2)."""
+    return 2 if rules.teams else seats
+
+
+def side_of(rules: RulesetLike, seat: int) -> int:
+    """The side a seat plays for: its team in partners, otherwise itself (R2)."""
+    return seat % 2 if rules.teams else seat
+
+
+R = TypeVar("R")
+
+
+def lookup(variants: Mapping[str, R], variant: object) -> R:
+    """The entry of ``variant`` in a family's table of variants; RuleError ``bad_variant``
+    for an unknown one."""
+    found = variants.get(variant) if isinstance(variant, str) else None
+    if found is None:
+        raise RuleError("bad_variant", f"unknown variant {variant!r}; one of {', '.join(variants)}")
+    return found
