@@ -12,7 +12,21 @@ from typing import Any, NamedTuple
 
 from .. import common
 from ..errors import RuleError
-from ..state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Winner, action_record, winner_json
+from ..state import (
+    DRAW,
+    OVER,
+    PASS,
+    PLAY,
+    PLAYING,
+    READY,
+    ROUND_OVER,
+    Winner,
+    action_record,
+    match_fields,
+    match_to_json,
+    round_fields,
+    round_to_json,
+)
 from .tiles import Tile, parse_tile, tile_str
 
 __all__ = [
@@ -210,46 +224,18 @@ class Match(NamedTuple):
     winner: Winner = None
 
 
-def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
-    return [tile_str(t) for t in tiles]
-
-
-def _read_winner(data: Any) -> Winner:
-    return tuple(data) if isinstance(data, list) else data
-
-
 def to_json(match: Match) -> dict[str, Any]:
     """The whole match state, secrets included: for storage on the server only."""
-    out: dict[str, Any] = {
-        "variant": match.variant,
-        "seats": match.seats,
-        "target": match.target,
-        "scores": list(match.scores),
-        "status": match.status,
-        "winner": winner_json(match.winner),
-        "round": None,
-    }
-    r = match.round
-    if r is not None:
-        out["round"] = {
-            "number": r.number,
-            "engine": r.engine,
-            "hands": [_tiles(h) for h in r.hands],
-            "stock": _tiles(r.stock),
+
+    def round_json(r: Round) -> dict[str, Any]:
+        trains = {
             "trains": [[list(car) for car in train] for train in r.trains],
             "markers": list(r.markers),
             "double": r.double,
-            "turn": r.turn,
-            "opener": r.opener,
-            "drawn": r.drawn,
-            "draws": list(r.draws),
-            "passes": list(r.passes),
-            "points": list(r.points),
-            "last": r.last,
-            "result": r.result,
-            "winner": winner_json(r.winner),
         }
-    return out
+        return round_to_json(r, tile_str, trains, head={"engine": r.engine})
+
+    return match_to_json(match, round_json)
 
 
 def from_json(data: dict[str, Any]) -> Match:
@@ -257,33 +243,14 @@ def from_json(data: dict[str, Any]) -> Match:
     rnd = None
     if r is not None:
         rnd = Round(
-            number=r["number"],
+            **round_fields(r, parse_tile),
             engine=r["engine"],
-            hands=tuple(tuple(parse_tile(t) for t in h) for h in r["hands"]),
-            stock=tuple(parse_tile(t) for t in r["stock"]),
             trains=tuple(tuple((a, b) for a, b in train) for train in r["trains"]),
             markers=tuple(r["markers"]),
             double=r["double"],
-            turn=r["turn"],
-            opener=r["opener"],
-            drawn=r["drawn"],
-            draws=tuple(r["draws"]),
-            passes=tuple(r["passes"]),
-            points=tuple(r["points"]),
-            last=r["last"],
-            result=r["result"],
-            winner=_read_winner(r["winner"]),
         )
         if not rnd.result:
             from .engine import plays  # engine.py imports this module
 
             rnd = rnd._replace(legal=plays(rnd, rnd.turn))
-    return Match(
-        variant=data["variant"],
-        seats=data["seats"],
-        target=data["target"],
-        scores=tuple(data["scores"]),
-        round=rnd,
-        status=data["status"],
-        winner=_read_winner(data["winner"]),
-    )
+    return Match(**match_fields(data), round=rnd)
