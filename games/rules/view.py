@@ -12,6 +12,28 @@ from .tiles import hand_pips, tile_str
 from .variants import get_ruleset
 
 
+def view_head(match: Any, seat: int | None, rules: Any) -> dict[str, Any]:
+    """What every family's view of a match says before its round (R6): the match's
+    variant, seats, target, status, scores and winner, the seat it is for and its side;
+    its hand, legal plays and round are left for the family to fill. ValueError for a
+    seat that is not at the table (``None``: a spectator)."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
+        raise ValueError(f"no seat {seat!r} at this table")
+    return {
+        "variant": match.variant,
+        "seats": match.seats,
+        "target": match.target,
+        "status": match.status,
+        "scores": list(match.scores),
+        "winner": winner_json(match.winner),
+        "seat": seat,
+        "side": None if seat is None else rules.side_of(seat),
+        "hand": None,
+        "legal": [],
+        "round": None,
+    }
+
+
 def view(match: Match, seat: int | None, shown: list[list[int]] | None = None) -> dict[str, Any]:
     """The match as ``seat`` sees it; ``None`` for a spectator.
 
@@ -27,21 +49,7 @@ def view(match: Match, seat: int | None, shown: list[list[int]] | None = None) -
     None: nothing shown yet.
     """
     rules = get_ruleset(match.variant)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
-        raise ValueError(f"no seat {seat!r} at this table")
-    out: dict[str, Any] = {
-        "variant": match.variant,
-        "seats": match.seats,
-        "target": match.target,
-        "status": match.status,
-        "scores": list(match.scores),
-        "winner": winner_json(match.winner),
-        "seat": seat,
-        "side": None if seat is None else rules.side_of(seat),
-        "hand": None,
-        "legal": [],
-        "round": None,
-    }
+    out = view_head(match, seat, rules)
     rnd = match.round
     if rnd is None:
         return out
