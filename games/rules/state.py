@@ -63,6 +63,24 @@ def action_record(
     return out
 
 
+def read_seat_and_kind(data: object) -> tuple[int, str]:
+    """The seat and the kind (play, draw or pass) of an action's record form, as every
+    family reads it (docs/record.md); a pass is then read in full. RuleError
+    ``bad_action`` for anything malformed; the rest of a play or a draw is the family's."""
+    if not isinstance(data, dict):
+        raise RuleError("bad_action", "an action is a JSON object")
+    seat = data.get("seat")
+    if type(seat) is not int or seat < 0:
+        raise RuleError("bad_action", "an action needs a seat number")
+    kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
+    if len(kinds) != 1:
+        raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
+    kind = kinds[0]
+    if kind == PASS and data[PASS] is not True:
+        raise RuleError("bad_action", '"pass" must be true')
+    return seat, kind
+
+
 class Action(NamedTuple):
     """``play`` a tile (on ``end``, leaving ``open``), ``draw`` a tile, or ``pass``."""
 
@@ -87,19 +105,10 @@ class Action(NamedTuple):
         """Read the record form of an action, its tile one of the set whose highest number
         is ``top`` (R1, R70: by default a tile of either set; ``parse_action`` and the
         replay give the variant's); refuse anything malformed."""
-        if not isinstance(data, dict):
-            raise RuleError("bad_action", "an action is a JSON object")
-        seat = data.get("seat")
-        if type(seat) is not int or seat < 0:
-            raise RuleError("bad_action", "an action needs a seat number")
-        kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
-        if len(kinds) != 1:
-            raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
-        kind = kinds[0]
+        seat, kind = read_seat_and_kind(data)
         if kind == PASS:
-            if data[PASS] is not True:
-                raise RuleError("bad_action", '"pass" must be true')
             return cls(PASS, seat)
+        assert isinstance(data, dict)
         tile = parse_tile(data[kind], top)
         if kind == DRAW:
             return cls(DRAW, seat, tile)

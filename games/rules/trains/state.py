@@ -24,6 +24,7 @@ from ..state import (
     action_record,
     match_fields,
     match_to_json,
+    read_seat_and_kind,
     round_fields,
     round_to_json,
 )
@@ -147,19 +148,10 @@ def write_action(
 
 def read_action(data: object) -> Action:
     """Read the record form of an action; refuse anything malformed (RuleError)."""
-    if not isinstance(data, dict):
-        raise RuleError("bad_action", "an action is a JSON object")
-    seat = data.get("seat")
-    if type(seat) is not int or seat < 0:
-        raise RuleError("bad_action", "an action needs a seat number")
-    kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
-    if len(kinds) != 1:
-        raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
-    kind = kinds[0]
+    seat, kind = read_seat_and_kind(data)
     if kind == PASS:
-        if data[PASS] is not True:
-            raise RuleError("bad_action", '"pass" must be true')
         return Action(PASS, seat)
+    assert isinstance(data, dict)
     tile = parse_tile(data[kind])
     if kind == DRAW:
         return Action(DRAW, seat, tile)

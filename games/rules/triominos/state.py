@@ -20,6 +20,7 @@ from ..state import (
     action_record as _action_record,
     match_fields,
     match_to_json,
+    read_seat_and_kind,
     round_fields,
     round_to_json,
     winner_json,
@@ -100,20 +101,10 @@ def _int(value: object) -> bool:
 
 def parse_action(data: object) -> Action:
     """Read the record form of an action; refuse anything malformed (RuleError)."""
-    if not isinstance(data, dict):
-        raise RuleError("bad_action", "an action is a JSON object")
-    seat = data.get("seat")
-    if not _int(seat) or seat < 0:  # type: ignore[operator]
-        raise RuleError("bad_action", "an action needs a seat number")
-    assert isinstance(seat, int)
-    kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
-    if len(kinds) != 1:
-        raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
-    kind = kinds[0]
+    seat, kind = read_seat_and_kind(data)
     if kind == PASS:
-        if data[PASS] is not True:
-            raise RuleError("bad_action", '"pass" must be true')
         return Action(PASS, seat)
+    assert isinstance(data, dict)
     tile = parse_tri(data[kind])
     if kind == DRAW:
         return Action(DRAW, seat, tile)
