@@ -1,16 +1,19 @@
-"""What every game family's ruleset does alike (docs/architecture.md §1, "the game protocol").
+"""What every game family's rules do alike (docs/architecture.md §1, "the game protocol").
 
 Each family's ruleset (``variants.Ruleset``, ``trains.state.TrainsRules``,
 ``triominos.variants.Ruleset``) is a ``NamedTuple`` of its own; the checks they share
-are written here once, and each class's methods of those names call them.
+are written here once, and each class's methods of those names call them. So are the
+checks of a match's state that come before a family's own: whether a round may start,
+whether it is this seat's turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import RuleError
+from .state import OVER, PLAYING, READY, ROUND_OVER
 
 
 class RulesetLike(Protocol):
@@ -71,3 +74,25 @@ def lookup(variants: Mapping[str, R], variant: object) -> R:
     if found is None:
         raise RuleError("bad_variant", f"unknown variant {variant!r}; one of {', '.join(variants)}")
     return found
+
+
+def check_can_start(match: Any) -> None:
+    """RuleError unless the next round of ``match`` may start now (its first, or after one over)."""
+    if match.status not in (READY, ROUND_OVER):
+        raise RuleError(
+            "round_in_play" if match.status == PLAYING else "match_over", "no round can start now"
+        )
+
+
+def check_turn(match: Any, action: Any) -> Any:
+    """The round in play, if it is the turn of ``action``'s seat; RuleError otherwise
+    (``match_over``, ``no_round``, ``not_your_turn``)."""
+    if match.status != PLAYING:
+        if match.status == OVER:
+            raise RuleError("match_over", "the match is over")
+        raise RuleError("no_round", "no round is in play")
+    rnd = match.round
+    assert rnd is not None
+    if action.seat != rnd.turn:
+        raise RuleError("not_your_turn", f"it is seat {rnd.turn}'s turn, not seat {action.seat}'s")
+    return rnd

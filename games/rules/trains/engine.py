@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..common import check_can_start
 from ..errors import RuleError
 from ..state import winner_json
 from .deal import check_deal, deal, engine_of
@@ -15,7 +16,6 @@ from .state import (
     PASS,
     PLAY,
     PLAYING,
-    READY,
     ROUND_OVER,
     Action,
     Match,
@@ -41,10 +41,7 @@ def new_match(variant: str, seats: int, target: int | str | None = "default") ->
 
 def _check_can_start(match: Match) -> int:
     """The number of the round that may start now."""
-    if match.status not in (READY, ROUND_OVER):
-        raise RuleError(
-            "round_in_play" if match.status == PLAYING else "match_over", "no round can start now"
-        )
+    check_can_start(match)
     return match.round.number + 1 if match.round else 1
 
 
