@@ -153,18 +153,28 @@ def _forced(events: list[Event]) -> deque[Action]:
     return out
 
 
-def _stands_for(written: Action, forced: Action, where: str) -> bool:
-    """Whether a written action is the table's pending forced action (docs/rules.md §7)."""
+def stands_for_forced(
+    written: Any,
+    forced: Any,
+    where: str,
+    write: Callable[[Any], str],
+    stock: str = "stock",
+    play: Callable[[Any, Any, str], bool] | None = None,
+) -> bool:
+    """Whether a written action is the table's pending forced action (docs/record.md §7),
+    for every family: the same seat and kind; a draw must draw the next tile of the
+    ``stock`` (ReplayError, each tile written by ``write``); a forced play (an opening) is
+    that very tile, or as the family's ``play`` says."""
     if written.seat != forced.seat or written.kind != forced.kind:
         return False
     if written.kind == PLAY:
-        return written.tile == forced.tile  # a forced opening: that very tile
+        return written.tile == forced.tile if play is None else play(written, forced, where)
     if written.kind == DRAW and written.tile != forced.tile:
         assert forced.tile is not None and written.tile is not None
         raise ReplayError(
             where,
-            f"seat {written.seat} draws {tile_str(forced.tile)}, the next tile of the stock, "
-            f"not {tile_str(written.tile)}",
+            f"seat {written.seat} draws {write(forced.tile)}, the next tile of the {stock}, "
+            f"not {write(written.tile)}",
             "not_next_stock_tile",
         )
     return True
@@ -358,7 +368,7 @@ RECORD_FORM = RecordForm(
     deal=lambda seed, rules, seats, number: deal(seed, rules, seats),
     apply=apply,
     forced=_forced,
-    stands_for=_stands_for,
+    stands_for=lambda written, forced, where: stands_for_forced(written, forced, where, tile_str),
     hand_value=hand_pips,
 )
 """The line games' record."""

@@ -19,6 +19,7 @@ from ..record import (
     match_record,
     replay_result,
     replay_rounds,
+    stands_for_forced,
     summary_of,
     written_round,
 )
@@ -35,7 +36,7 @@ from .state import (
     read_action,
     write_action,
 )
-from .tiles import TILE_TEXT, Tile, hand_pips, parse_tile, tile_str
+from .tiles import Tile, hand_pips, parse_tile, tile_str
 
 __all__ = [
     "ReplayError",
@@ -84,21 +85,6 @@ def _forced(events: list[Event]) -> deque[Action]:
     return out
 
 
-def _stands_for(written: Action, forced: Action, where: str) -> bool:
-    """Whether a written action is the table's pending forced action (docs/record.md)."""
-    if written.seat != forced.seat or written.kind != forced.kind:
-        return False
-    if written.kind == DRAW and written.tile != forced.tile:
-        assert forced.tile is not None and written.tile is not None
-        raise ReplayError(
-            where,
-            f"seat {written.seat} draws {TILE_TEXT[forced.tile]}, the next tile of the stock, "
-            f"not {TILE_TEXT[written.tile]}",
-            "not_next_stock_tile",
-        )
-    return True
-
-
 RECORD_FORM = RecordForm(
     get_ruleset=get_ruleset,
     new_match=new_match,
@@ -108,7 +94,7 @@ RECORD_FORM = RecordForm(
     deal=deal,
     apply=apply,
     forced=_forced,
-    stands_for=_stands_for,
+    stands_for=lambda written, forced, where: stands_for_forced(written, forced, where, tile_str),
     hand_value=hand_pips,
 )
 """Train mexicain's record: a round is dealt from its seed and its number (R71)."""

@@ -14,6 +14,7 @@ from ..record import (
     match_record,
     replay_result,
     replay_rounds,
+    stands_for_forced,
     summary_of,
     written_round,
 )
@@ -67,29 +68,21 @@ def _forced(events: list[Event]) -> deque[Action]:
     return out
 
 
+def _opening_stands_for(written: Action, forced: Action, where: str) -> bool:
+    """Whether a written play is the table's forced opening (R82): that very tile, laid
+    where and as the table lays it if the record says."""
+    if written.tile != forced.tile:
+        return False
+    assert written.tile is not None
+    turn_differs = written.turn not in (None, forced.turn) and written.tile[0] != written.tile[2]
+    if written.at not in (None, forced.at) or turn_differs:
+        raise ReplayError(where, "the opening tile lies at [0, 0] with turn 0 (R82)", "bad_opening_placement")
+    return True
+
+
 def _stands_for(written: Action, forced: Action, where: str) -> bool:
     """Whether a written action is the table's pending forced action (docs/record.md)."""
-    if written.seat != forced.seat or written.kind != forced.kind:
-        return False
-    if written.kind == PLAY:
-        if written.tile != forced.tile:
-            return False
-        assert written.tile is not None
-        turn_differs = written.turn not in (None, forced.turn) and written.tile[0] != written.tile[2]
-        if written.at not in (None, forced.at) or turn_differs:
-            raise ReplayError(
-                where, "the opening tile lies at [0, 0] with turn 0 (R82)", "bad_opening_placement"
-            )
-        return True
-    if written.kind == DRAW and written.tile != forced.tile:
-        assert forced.tile is not None and written.tile is not None
-        raise ReplayError(
-            where,
-            f"seat {written.seat} draws {tri_str(forced.tile)}, the next tile of the pool, "
-            f"not {tri_str(written.tile)}",
-            "not_next_stock_tile",
-        )
-    return True
+    return stands_for_forced(written, forced, where, tri_str, "pool", _opening_stands_for)
 
 
 RECORD_FORM = RecordForm(
