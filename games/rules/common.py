@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
 from .errors import RuleError
-from .state import OVER, PLAYING, READY, ROUND_OVER
+from .state import OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER
 
 
 class RulesetLike(Protocol):
@@ -84,9 +84,11 @@ def check_can_start(match: Any) -> None:
         )
 
 
-def check_turn(match: Any, action: Any) -> Any:
-    """The round in play, if it is the turn of ``action``'s seat; RuleError otherwise
-    (``match_over``, ``no_round``, ``not_your_turn``)."""
+def check_turn(match: Any, action: Any, must: str) -> Any:
+    """The round in play, if it is the turn of ``action``'s seat and ``action`` is a play;
+    RuleError otherwise (``match_over``, ``no_round``, ``not_your_turn``, then ``must_play``
+    or ``cannot_draw``, saying the seat ``must`` do so: in every state a family's ``apply``
+    returns, the seat to act holds a tile that fits, R5)."""
     if match.status != PLAYING:
         if match.status == OVER:
             raise RuleError("match_over", "the match is over")
@@ -95,4 +97,9 @@ def check_turn(match: Any, action: Any) -> Any:
     assert rnd is not None
     if action.seat != rnd.turn:
         raise RuleError("not_your_turn", f"it is seat {rnd.turn}'s turn, not seat {action.seat}'s")
+    if action.kind != PLAY:
+        raise RuleError(
+            "must_play" if action.kind == PASS else "cannot_draw",
+            f"seat {action.seat} holds a tile that fits and must {must}",
+        )
     return rnd

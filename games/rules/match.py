@@ -27,7 +27,7 @@ from .round import (
     resolve_play,
 )
 from .scoring import match_winner, play_points, round_end
-from .state import OVER, PASS, PLAY, PLAYING, ROUND_OVER, Action, Match, Round, Winner, winner_json
+from .state import OVER, PLAYING, ROUND_OVER, Action, Match, Round, Winner, winner_json
 from .tiles import TILE_TEXT, Tile, hand_pips, weight
 from .variants import (
     DAILY_ROUNDS,
@@ -221,13 +221,7 @@ def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
 
 def _check(match: Match, action: Action) -> Action:
     """The complete legal play ``action`` stands for, or a RuleError saying why there is none."""
-    rnd: Round = check_turn(match, action)
-    if action.kind != PLAY:
-        # In every state apply() returns, the seat to act holds a tile that fits (R4, R5).
-        raise RuleError(
-            "must_play" if action.kind == PASS else "cannot_draw",
-            f"seat {action.seat} holds a tile that fits and must play it (R4)",
-        )
+    rnd: Round = check_turn(match, action, "play it (R4)")
     return resolve_play(action, rnd.hands[rnd.turn], rnd.line, VARIANTS[match.variant].wild_blanks)
 
 

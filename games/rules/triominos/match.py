@@ -148,13 +148,7 @@ def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
 
 def _check(match: Match, action: Action) -> Action:
     """The complete legal play ``action`` stands for, or a RuleError saying why there is none."""
-    rnd: Round = check_turn(match, action)
-    if action.kind != PLAY:
-        # In every state apply() returns, the seat to act holds a tile that fits (R84, R5).
-        raise RuleError(
-            "must_play" if action.kind == PASS else "cannot_draw",
-            f"seat {action.seat} holds a tile that fits and must lay it (R84)",
-        )
+    rnd: Round = check_turn(match, action, "lay it (R84)")
     tile = action.tile
     assert tile is not None
     if tile not in rnd.hands[action.seat]:
