@@ -9,7 +9,7 @@ whether it is this seat's turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from .errors import RuleError
@@ -103,3 +103,14 @@ def check_turn(match: Any, action: Any, must: str) -> Any:
             f"seat {action.seat} holds a tile that fits and must {must}",
         )
     return rnd
+
+
+def check_hands(rules: Any, seats: int, hands: Sequence[Sequence[Any]]) -> None:
+    """RuleError ``bad_deal`` unless a deal has one hand a seat, each of the variant's size
+    (the start of every family's ``check_deal``)."""
+    size = rules.hand_size(seats)
+    if len(hands) != seats:
+        raise RuleError("bad_deal", f"{len(hands)} hands for {seats} seats")
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise RuleError("bad_deal", f"seat {seat} is dealt {len(hand)} tiles, not {size}")
