@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .knowledge import public_info
@@ -87,6 +88,23 @@ def view(match: Match, seat: int | None, shown: list[list[int]] | None = None) -
         if match.status == PLAYING and rnd.turn == seat:
             out["legal"] = [a.to_dict(with_open=True) for a in legal_actions(match)]
     return out
+
+
+def frame_of(match: Any, write_tile: Callable[[Any], str], board: dict[str, Any]) -> dict[str, Any]:
+    """One state of a finished match for the replay page, for every family: the round's
+    number, the family's ``board``, every hand (each tile by ``write_tile``), the stock's
+    size, the scores and whose turn it is. Every hand is shown: once the match is over,
+    every hand has been shown to everyone (R6)."""
+    rnd = match.round
+    assert rnd is not None
+    return {
+        "round": rnd.number,
+        **board,
+        "hands": [[write_tile(t) for t in hand] for hand in rnd.hands],
+        "stock_size": len(rnd.stock),
+        "scores": list(match.scores),
+        "turn": None if rnd.result else rnd.turn,
+    }
 
 
 def view_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
