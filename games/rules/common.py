@@ -76,6 +76,19 @@ def lookup(variants: Mapping[str, R], variant: object) -> R:
     return found
 
 
+def new_target(rules: Any, seats: object, target: object) -> Any:
+    """The target of a new match at ``seats`` seats, for every family: ``"default"``, the
+    variant's; ``None``, the daily challenge's five rounds (R61), except where the target
+    is the number of rounds (Train mexicain's, R71). RuleError ``bad_seats`` or
+    ``bad_target`` otherwise."""
+    rules.check_seats(seats)
+    if target == "default":
+        target = rules.default_target
+    if target is not None or rules.target_is_rounds:
+        rules.check_target(target)
+    return target
+
+
 def check_can_start(match: Any) -> None:
     """RuleError unless the next round of ``match`` may start now (its first, or after one over)."""
     if match.status not in (READY, ROUND_OVER):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import add
 from typing import Any
 
-from .common import check_can_start, check_turn
+from .common import check_can_start, check_turn, new_target
 from .deal import check_deal, deal_with_masks
 from .errors import RuleError
 from .line import END_NAMES, Half, Line, count, open_line, place
@@ -49,13 +49,7 @@ _new = tuple.__new__
 def new_match(variant: str, seats: int, target: int | None | str = "default") -> Match:
     """A match waiting for its first deal. ``target=None``: the daily challenge's five rounds."""
     rules = get_ruleset(variant)
-    rules.check_seats(seats)
-    if target == "default":
-        target = rules.default_target
-    elif target is not None:
-        rules.check_target(target)
-    assert target is None or isinstance(target, int)
-    return Match(variant, seats, target, (0,) * rules.sides(seats))
+    return Match(variant, seats, new_target(rules, seats, target), (0,) * rules.sides(seats))
 
 
 def _opening(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..common import check_can_start, check_turn
+from ..common import check_can_start, check_turn, new_target
 from ..errors import RuleError
 from ..variants import DAILY_ROUNDS
 from .board import BONUS_POINTS, TRIPLE, Layout, Placed, corners, layout, remember
@@ -37,13 +37,7 @@ def new_match(variant: str, seats: int, target: int | str | None = "default") ->
     """A match waiting for its first deal; ``target=None``: the daily challenge's five
     rounds, with no target and no winner."""
     rules = get_ruleset(variant)
-    rules.check_seats(seats)
-    if target == "default":
-        target = rules.default_target
-    elif target is not None:
-        rules.check_target(target)
-    assert target is None or isinstance(target, int)
-    return Match(variant, seats, target, (0,) * seats)
+    return Match(variant, seats, new_target(rules, seats, target), (0,) * seats)
 
 
 def plays(rnd: Round) -> tuple[Action, ...]:
