@@ -28,6 +28,7 @@ import struct
 from operator import itemgetter
 from typing import NamedTuple
 
+from .common import check_hands
 from .errors import RuleError
 from .tiles import EVERY_TILE, SETS, Tile, tile_str
 from .variants import Ruleset
@@ -124,12 +125,7 @@ def check_deal(
     """Refuse a deal that is not the set's tiles (28 distinct ones, or 91 on the
     double-twelve set) in hands of the variant's size, or that the rules would have
     dealt again (docs/rules.md §7)."""
-    size = rules.hand_size(seats)
-    if len(hands) != seats:
-        raise RuleError("bad_deal", f"{len(hands)} hands for {seats} seats")
-    for seat, hand in enumerate(hands):
-        if len(hand) != size:
-            raise RuleError("bad_deal", f"seat {seat} is dealt {len(hand)} tiles, not {size}")
+    check_hands(rules, seats, hands)
     every = [t for hand in hands for t in hand] + list(stock)
     count = rules.tiles
     if len(every) != count or len(set(every)) != count:

@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from . import line_family, trains, triominos
-from .errors import RuleError
+from .common import lookup
 
 FAMILIES: tuple[ModuleType, ...] = (line_family, trains, triominos)
 """Every family, in the order their variants are listed on the site."""
@@ -25,10 +25,7 @@ VARIANTS: dict[str, Any] = {variant: f.VARIANTS[variant] for f in FAMILIES for v
 
 def family(variant: object) -> ModuleType:
     """The family that plays ``variant``; RuleError ``bad_variant`` for an unknown one."""
-    found = BY_VARIANT.get(variant) if isinstance(variant, str) else None
-    if found is None:
-        raise RuleError("bad_variant", f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
-    return found
+    return lookup(BY_VARIANT, variant)
 
 
 def family_of(match: Any) -> ModuleType:

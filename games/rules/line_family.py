@@ -18,7 +18,7 @@ from .robots import house as house_choice
 from .state import Action, Match, from_json, line_to_json, to_json
 from .tiles import SETS, tile_str
 from .variants import DAILY_ROUNDS, VARIANTS, get_ruleset
-from .view import view as _view, view_event, view_events
+from .view import frame_of, view as _view, view_event, view_events
 
 NAME = "line"
 
@@ -95,16 +95,9 @@ def deal_explained(variant: str, seats: int, seed: str, number: int = 1) -> dict
 def replay_frame(match: Match) -> dict[str, Any]:
     """One state of a finished match for the replay page, every hand shown (R6 holds:
     once the match is over every hand has been shown to everyone)."""
-    rnd = match.round
-    assert rnd is not None
-    return {
-        "round": rnd.number,
-        "line": None if rnd.line is None else line_to_json(rnd.line),
-        "hands": [[tile_str(t) for t in hand] for hand in rnd.hands],
-        "stock_size": len(rnd.stock),
-        "scores": list(match.scores),
-        "turn": None if rnd.result else rnd.turn,
-    }
+    assert match.round is not None
+    line = match.round.line
+    return frame_of(match, tile_str, {"line": None if line is None else line_to_json(line)})
 
 
 __all__ = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 from operator import add
 from typing import Any
 
+from .common import check_can_start, check_turn, new_target
 from .deal import check_deal, deal_with_masks
 from .errors import RuleError
 from .line import END_NAMES, Half, Line, count, open_line, place
@@ -26,7 +27,7 @@ from .round import (
     resolve_play,
 )
 from .scoring import match_winner, play_points, round_end
-from .state import OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Action, Match, Round, Winner, winner_json
+from .state import OVER, PLAYING, ROUND_OVER, Action, Match, Round, Winner, winner_json
 from .tiles import TILE_TEXT, Tile, hand_pips, weight
 from .variants import (
     DAILY_ROUNDS,
@@ -48,13 +49,7 @@ _new = tuple.__new__
 def new_match(variant: str, seats: int, target: int | None | str = "default") -> Match:
     """A match waiting for its first deal. ``target=None``: the daily challenge's five rounds."""
     rules = get_ruleset(variant)
-    rules.check_seats(seats)
-    if target == "default":
-        target = rules.default_target
-    elif target is not None:
-        rules.check_target(target)
-    assert target is None or isinstance(target, int)
-    return Match(variant, seats, target, (0,) * rules.sides(seats))
+    return Match(variant, seats, new_target(rules, seats, target), (0,) * rules.sides(seats))
 
 
 def _opening(
@@ -86,7 +81,7 @@ def start_round(
     91 on the double-twelve set), each once, in hands of the variant's size that the
     rules would not deal again.
     """
-    _check_can_start(match)
+    check_can_start(match)
     rules = get_ruleset(match.variant)
     hands = tuple(tuple(sorted(h)) for h in hands)
     stock = tuple(stock)
@@ -96,17 +91,10 @@ def start_round(
 
 def deal_round(match: Match, seed: str) -> tuple[Match, list[Event]]:
     """Start the next round with the deal of ``seed`` (R12)."""
-    _check_can_start(match)
+    check_can_start(match)
     rules = get_ruleset(match.variant)
     dealt, masks = deal_with_masks(seed, rules, match.seats)  # a valid deal by construction
     return _start(rules, match, dealt.hands, dealt.stock, masks)
-
-
-def _check_can_start(match: Match) -> None:
-    if match.status not in (READY, ROUND_OVER):
-        raise RuleError(
-            "round_in_play" if match.status == PLAYING else "match_over", "no round can start now"
-        )
 
 
 def _start(
@@ -227,20 +215,7 @@ def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
 
 def _check(match: Match, action: Action) -> Action:
     """The complete legal play ``action`` stands for, or a RuleError saying why there is none."""
-    if match.status != PLAYING:
-        if match.status == OVER:
-            raise RuleError("match_over", "the match is over")
-        raise RuleError("no_round", "no round is in play")
-    rnd = match.round
-    assert rnd is not None
-    if action.seat != rnd.turn:
-        raise RuleError("not_your_turn", f"it is seat {rnd.turn}'s turn, not seat {action.seat}'s")
-    if action.kind != PLAY:
-        # In every state apply() returns, the seat to act holds a tile that fits (R4, R5).
-        raise RuleError(
-            "must_play" if action.kind == PASS else "cannot_draw",
-            f"seat {action.seat} holds a tile that fits and must play it (R4)",
-        )
+    rnd: Round = check_turn(match, action, "play it (R4)")
     return resolve_play(action, rnd.hands[rnd.turn], rnd.line, VARIANTS[match.variant].wild_blanks)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from .deal import deal
 from .errors import RuleError
@@ -12,6 +12,11 @@ from .match import Event, apply, new_match, start_round
 from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, action_record, winner_json
 from .tiles import Tile, hand_pips, parse_tile, read_tile, tile_str
 from .variants import get_ruleset
+
+T = TypeVar("T")
+M = TypeVar("M")
+P = TypeVar("P", bound=tuple[int, ...])
+"""A piece of a set: a domino's or a triomino's numbers."""
 
 
 class ReplayError(ValueError):
@@ -71,31 +76,54 @@ def dealt_round(
     key: Any, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], seed: str | None
 ) -> RoundRow:
     """A dealt round as ``match_record`` takes it, each hand written in order of its tiles."""
-    return key, seed, [[tile_str(t) for t in sorted(h)] for h in hands], [tile_str(t) for t in stock]
+    return written_round(key, hands, stock, seed, tile_str)
 
 
-def round_summary(match: Match) -> dict[str, Any]:
-    """How the current (or last) round of ``match`` stands, in the replay's output form."""
+def written_round(
+    key: Any, hands: Sequence[Sequence[P]], stock: Sequence[P], seed: str | None, write: Callable[[P], str]
+) -> RoundRow:
+    """A dealt round as ``match_record`` takes it, for every family: each hand in order of
+    its tiles, each tile written by ``write``."""
+    return key, seed, [[write(t) for t in sorted(h)] for h in hands], [write(t) for t in stock]
+
+
+def summary_of(match: Any, hand_value: Callable[[Any], int]) -> dict[str, Any]:
+    """How the current (or last) round of ``match`` stands, in the replay's output form,
+    for every family: ``hand_value`` gives ``pips_left``, what a hand left counts."""
     rnd = match.round
     assert rnd is not None
     return {
         "result": rnd.result or "unfinished",
         "winner": winner_json(rnd.winner),
         "points": list(rnd.points),
-        "pips_left": [hand_pips(h) for h in rnd.hands],
+        "pips_left": [hand_value(h) for h in rnd.hands],
     }
 
 
-def _tiles(value: object, where: str, top: int) -> tuple[Tile, ...]:
+def round_summary(match: Match) -> dict[str, Any]:
+    """How the current (or last) round of ``match`` stands, in the replay's output form."""
+    return summary_of(match, hand_pips)
+
+
+def read_tiles(value: object, where: str, parse: Callable[[object], T]) -> tuple[T, ...]:
+    """A record's list of tiles, each read by ``parse``; ReplayError at ``where`` if not."""
     if not isinstance(value, list):
         raise ReplayError(where, "expected a list of tiles")
     try:
-        return tuple(parse_tile(t, top) for t in value)
+        return tuple(parse(t) for t in value)
     except RuleError as e:
         raise ReplayError(where, e.message, e.code) from None
 
 
-def _new_match(record: object) -> Match:
+def read_header(
+    record: object,
+    get_ruleset: Callable[[object], Any],
+    new_match: Callable[[str, int, int | None], M],
+) -> M:
+    """The match a record's header (variant, seats, target) starts, for every family.
+
+    A record with a ``null`` target is the daily challenge's five rounds (R61), except
+    where the target is the number of rounds (Train mexicain's, R71): it must be one."""
     if not isinstance(record, dict):
         raise ReplayError("record", "a record is a JSON object")
     try:
@@ -106,7 +134,7 @@ def _new_match(record: object) -> Match:
     try:
         rules.check_seats(seats)
         target = record["target"] if "target" in record else rules.default_target
-        if target is not None:
+        if target is not None or rules.target_is_rounds:
             rules.check_target(target)
     except RuleError as e:
         raise ReplayError("seats" if e.code == "bad_seats" else "target", e.message, e.code) from None
@@ -125,18 +153,28 @@ def _forced(events: list[Event]) -> deque[Action]:
     return out
 
 
-def _stands_for(written: Action, forced: Action, where: str) -> bool:
-    """Whether a written action is the table's pending forced action (docs/rules.md §7)."""
+def stands_for_forced(
+    written: Any,
+    forced: Any,
+    where: str,
+    write: Callable[[Any], str],
+    stock: str = "stock",
+    play: Callable[[Any, Any, str], bool] | None = None,
+) -> bool:
+    """Whether a written action is the table's pending forced action (docs/record.md §7),
+    for every family: the same seat and kind; a draw must draw the next tile of the
+    ``stock`` (ReplayError, each tile written by ``write``); a forced play (an opening) is
+    that very tile, or as the family's ``play`` says."""
     if written.seat != forced.seat or written.kind != forced.kind:
         return False
     if written.kind == PLAY:
-        return written.tile == forced.tile  # a forced opening: that very tile
+        return written.tile == forced.tile if play is None else play(written, forced, where)
     if written.kind == DRAW and written.tile != forced.tile:
         assert forced.tile is not None and written.tile is not None
         raise ReplayError(
             where,
-            f"seat {written.seat} draws {tile_str(forced.tile)}, the next tile of the stock, "
-            f"not {tile_str(written.tile)}",
+            f"seat {written.seat} draws {write(forced.tile)}, the next tile of the {stock}, "
+            f"not {write(written.tile)}",
             "not_next_stock_tile",
         )
     return True
@@ -224,32 +262,48 @@ def replay(record: object) -> dict[str, Any]:
 
     Raise ReplayError at the first thing the rules refuse.
     """
-    match, summaries = replay_match(record)
-    return {
-        "rounds": summaries,
-        "scores": list(match.scores),
-        "winner": winner_json(match.winner),
-    }
+    return replay_result(*replay_match(record))
 
 
-def replay_match(
+class RecordForm(NamedTuple):
+    """What replaying a record needs of a game family (``replay_rounds``)."""
+
+    get_ruleset: Callable[[object], Any]
+    new_match: Callable[[str, int, int | None], Any]
+    read_tile: Callable[[object, Any], Any]
+    """Read a tile of a record, given the variant's ruleset."""
+    read_action: Callable[[object, Any], Any]
+    """Read an action of a record, given the variant's ruleset."""
+    start_round: Callable[[Any, Any, Any], tuple[Any, list[Event]]]
+    deal: Callable[[str, Any, int, int], Any]
+    """The deal of a seed: (seed, ruleset, seats, round number) -> its hands and stock."""
+    apply: Callable[[Any, Any], tuple[Any, list[Event]]]
+    forced: Callable[[list[Event]], deque[Any]]
+    stands_for: Callable[[Any, Any, str], bool]
+    hand_value: Callable[[Any], int]
+    """What a hand left counts, in a round's summary (``pips_left``)."""
+
+
+def replay_rounds(
+    form: RecordForm,
     record: object,
-    on_state: Callable[[Match], None] | None = None,
+    on_state: Callable[[Any], None] | None = None,
     on_events: Callable[[int, list[Event], dict[str, Any] | None], None] | None = None,
-) -> tuple[Match, list[dict[str, Any]]]:
-    """Replay a record; return the match state it ends in and each round's outcome.
-
-    ``on_state`` is called with the state after each round's deal and after each
-    player's action, the same states as live play went through. ``on_events`` is
-    called with the round's index and the events of its deal (action ``None``),
-    then of each player's action (with the action as written), as live play sent them.
-    """
-    match = _new_match(record)
+) -> tuple[Any, list[dict[str, Any]]]:
+    """Replay a record through the family ``form`` describes (docs/record.md): its header,
+    then each round's deal (checked against its seed if it has one, R12) and written
+    actions; return the match state it ends in and each round's outcome. ``on_state`` and
+    ``on_events`` as in ``replay_match``."""
+    match = read_header(record, form.get_ruleset, form.new_match)
     assert isinstance(record, dict)
     rounds = record.get("rounds")
     if not isinstance(rounds, list) or not rounds:
         raise ReplayError("rounds", "a record has a non-empty list of rounds")
-    rules = get_ruleset(match.variant)
+    rules = form.get_ruleset(match.variant)
+
+    def tile(value: object) -> Any:
+        return form.read_tile(value, rules)
+
     summaries = []
     for ri, rd in enumerate(rounds):
         where = f"rounds[{ri}]"
@@ -264,17 +318,17 @@ def replay_match(
         hands_data = rd.get("hands")
         if not isinstance(hands_data, list):
             raise ReplayError(f"{where}.hands", "expected a list of hands")
-        hands = tuple(_tiles(h, f"{where}.hands[{s}]", rules.top) for s, h in enumerate(hands_data))
-        stock = _tiles(rd.get("stock", []), f"{where}.stock", rules.top)
+        hands = tuple(read_tiles(h, f"{where}.hands[{s}]", tile) for s, h in enumerate(hands_data))
+        stock = read_tiles(rd.get("stock", []), f"{where}.stock", tile)
         try:
-            match, events = start_round(match, hands, stock)  # checks the deal itself first
+            match, events = form.start_round(match, hands, stock)  # checks the deal itself first
         except RuleError as e:
             raise ReplayError(where, e.message, e.code) from None
         if "seed" in rd:
             seed = rd["seed"]
             if not isinstance(seed, str) or not seed:
                 raise ReplayError(f"{where}.seed", "a seed is a non-empty string")
-            dealt = deal(seed, rules, match.seats)
+            dealt = form.deal(seed, rules, match.seats, ri + 1)
             if tuple(tuple(sorted(h)) for h in hands) != dealt.hands or stock != dealt.stock:
                 raise ReplayError(
                     f"{where}.seed", "the seed does not deal these hands and stock (R12)", "seed_mismatch"
@@ -283,22 +337,56 @@ def replay_match(
             on_state(match)
         if on_events:
             on_events(ri, events, None)
-        pending = _forced(events)
         match = replay_written(
             match,
             rd.get("actions", []),
             where,
             ri,
-            pending,
-            read=lambda data: Action.from_dict(data, rules.top),
-            act=apply,
-            forced=_forced,
-            stands_for=_stands_for,
+            form.forced(events),
+            read=lambda data: form.read_action(data, rules),
+            act=form.apply,
+            forced=form.forced,
+            stands_for=form.stands_for,
             on_state=on_state,
             on_events=on_events,
         )
-        summaries.append(round_summary(match))
+        summaries.append(summary_of(match, form.hand_value))
     return match, summaries
+
+
+def replay_result(match: Any, summaries: list[dict[str, Any]]) -> dict[str, Any]:
+    """What ``replay`` returns, for every family: each round's outcome, the scores and the winner."""
+    return {"rounds": summaries, "scores": list(match.scores), "winner": winner_json(match.winner)}
+
+
+RECORD_FORM = RecordForm(
+    get_ruleset=get_ruleset,
+    new_match=new_match,
+    read_tile=lambda value, rules: parse_tile(value, rules.top),
+    read_action=lambda data, rules: Action.from_dict(data, rules.top),
+    start_round=start_round,
+    deal=lambda seed, rules, seats, number: deal(seed, rules, seats),
+    apply=apply,
+    forced=_forced,
+    stands_for=lambda written, forced, where: stands_for_forced(written, forced, where, tile_str),
+    hand_value=hand_pips,
+)
+"""The line games' record."""
+
+
+def replay_match(
+    record: object,
+    on_state: Callable[[Match], None] | None = None,
+    on_events: Callable[[int, list[Event], dict[str, Any] | None], None] | None = None,
+) -> tuple[Match, list[dict[str, Any]]]:
+    """Replay a record; return the match state it ends in and each round's outcome.
+
+    ``on_state`` is called with the state after each round's deal and after each
+    player's action, the same states as live play went through. ``on_events`` is
+    called with the round's index and the events of its deal (action ``None``),
+    then of each player's action (with the action as written), as live play sent them.
+    """
+    return replay_rounds(RECORD_FORM, record, on_state, on_events)
 
 
 def journal(record: object) -> list[list[Event]]:

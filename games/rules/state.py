@@ -6,6 +6,7 @@ Every state is a tree of tuples that round-trips through JSON
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .errors import RuleError
@@ -62,6 +63,24 @@ def action_record(
     return out
 
 
+def read_seat_and_kind(data: object) -> tuple[int, str]:
+    """The seat and the kind (play, draw or pass) of an action's record form, as every
+    family reads it (docs/record.md); a pass is then read in full. RuleError
+    ``bad_action`` for anything malformed; the rest of a play or a draw is the family's."""
+    if not isinstance(data, dict):
+        raise RuleError("bad_action", "an action is a JSON object")
+    seat = data.get("seat")
+    if type(seat) is not int or seat < 0:
+        raise RuleError("bad_action", "an action needs a seat number")
+    kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
+    if len(kinds) != 1:
+        raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
+    kind = kinds[0]
+    if kind == PASS and data[PASS] is not True:
+        raise RuleError("bad_action", '"pass" must be true')
+    return seat, kind
+
+
 class Action(NamedTuple):
     """``play`` a tile (on ``end``, leaving ``open``), ``draw`` a tile, or ``pass``."""
 
@@ -86,19 +105,10 @@ class Action(NamedTuple):
         """Read the record form of an action, its tile one of the set whose highest number
         is ``top`` (R1, R70: by default a tile of either set; ``parse_action`` and the
         replay give the variant's); refuse anything malformed."""
-        if not isinstance(data, dict):
-            raise RuleError("bad_action", "an action is a JSON object")
-        seat = data.get("seat")
-        if type(seat) is not int or seat < 0:
-            raise RuleError("bad_action", "an action needs a seat number")
-        kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
-        if len(kinds) != 1:
-            raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
-        kind = kinds[0]
+        seat, kind = read_seat_and_kind(data)
         if kind == PASS:
-            if data[PASS] is not True:
-                raise RuleError("bad_action", '"pass" must be true')
             return cls(PASS, seat)
+        assert isinstance(data, dict)
         tile = parse_tile(data[kind], top)
         if kind == DRAW:
             return cls(DRAW, seat, tile)
@@ -154,21 +164,90 @@ class Match(NamedTuple):
     winner: Winner = None
 
 
-def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
-    return [tile_str(t) for t in tiles]
-
-
-def _read_tiles(data: list[str]) -> tuple[Tile, ...]:
-    return tuple(map(read_tile, data))
-
-
 def winner_json(winner: Winner) -> Any:
     """A winner in JSON: a side, a list of sides, or null."""
     return list(winner) if isinstance(winner, tuple) else winner
 
 
-def _winner_read(data: Any) -> Winner:
+def read_winner(data: Any) -> Winner:
+    """A winner read back from JSON (``winner_json``'s inverse)."""
     return tuple(data) if isinstance(data, list) else data
+
+
+def match_to_json(match: Any, round_json: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The whole match state in JSON, for every family: the fields every match has, and
+    its round (if any) by the family's ``round_json``."""
+    r = match.round
+    return {
+        "variant": match.variant,
+        "seats": match.seats,
+        "target": match.target,
+        "scores": list(match.scores),
+        "status": match.status,
+        "winner": winner_json(match.winner),
+        "round": None if r is None else round_json(r),
+    }
+
+
+def round_to_json(
+    r: Any,
+    write_tile: Callable[[Any], str],
+    board: dict[str, Any],
+    *,
+    head: dict[str, Any] | None = None,
+    counts: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A round in JSON, for every family: its number (then ``head``), the hands and the
+    stock (each tile by ``write_tile``), the family's ``board``, whose turn, the public
+    counts (``counts``, by default the draws then the passes, one number a seat), the
+    points and the result."""
+    return {
+        "number": r.number,
+        **(head or {}),
+        "hands": [[write_tile(t) for t in h] for h in r.hands],
+        "stock": [write_tile(t) for t in r.stock],
+        **board,
+        "turn": r.turn,
+        "opener": r.opener,
+        "drawn": r.drawn,
+        **(counts if counts is not None else {"draws": list(r.draws), "passes": list(r.passes)}),
+        "points": list(r.points),
+        "last": r.last,
+        "result": r.result,
+        "winner": winner_json(r.winner),
+    }
+
+
+def match_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The fields every family's ``Match`` has, read from ``match_to_json``'s form (the
+    round left to the family)."""
+    return {
+        "variant": data["variant"],
+        "seats": data["seats"],
+        "target": data["target"],
+        "scores": tuple(data["scores"]),
+        "status": data["status"],
+        "winner": read_winner(data["winner"]),
+    }
+
+
+def round_fields(r: dict[str, Any], read: Callable[[Any], Any]) -> dict[str, Any]:
+    """The fields every family's ``Round`` has, read from ``round_to_json``'s form, each
+    tile by ``read`` (the family's board and anything else left to it)."""
+    return {
+        "number": r["number"],
+        "hands": tuple(tuple(map(read, h)) for h in r["hands"]),
+        "stock": tuple(map(read, r["stock"])),
+        "turn": r["turn"],
+        "opener": r["opener"],
+        "drawn": r["drawn"],
+        "draws": tuple(r["draws"]),
+        "passes": tuple(r["passes"]),
+        "points": tuple(r["points"]),
+        "last": r["last"],
+        "result": r["result"],
+        "winner": read_winner(r["winner"]),
+    }
 
 
 def line_to_json(line: Line) -> dict[str, Any]:
@@ -198,33 +277,13 @@ def line_from_json(data: dict[str, Any]) -> Line:
 
 def to_json(match: Match) -> dict[str, Any]:
     """The whole match state, secrets included: for storage on the server only."""
-    out: dict[str, Any] = {
-        "variant": match.variant,
-        "seats": match.seats,
-        "target": match.target,
-        "scores": list(match.scores),
-        "status": match.status,
-        "winner": winner_json(match.winner),
-        "round": None,
-    }
-    r = match.round
-    if r is not None:
-        out["round"] = {
-            "number": r.number,
-            "hands": [_tiles(h) for h in r.hands],
-            "stock": _tiles(r.stock),
-            "line": None if r.line is None else line_to_json(r.line),
-            "turn": r.turn,
-            "opener": r.opener,
-            "drawn": r.drawn,
-            "passes": [list(p) for p in r.passes],
-            "draws": list(r.draws),
-            "points": list(r.points),
-            "last": r.last,
-            "result": r.result,
-            "winner": winner_json(r.winner),
-        }
-    return out
+
+    def round_json(r: Round) -> dict[str, Any]:
+        line = {"line": None if r.line is None else line_to_json(r.line)}
+        counts = {"passes": [list(p) for p in r.passes], "draws": list(r.draws)}
+        return round_to_json(r, tile_str, line, counts=counts)
+
+    return match_to_json(match, round_json)
 
 
 def from_json(data: dict[str, Any]) -> Match:
@@ -232,19 +291,11 @@ def from_json(data: dict[str, Any]) -> Match:
     rnd = None
     if r is not None:
         rnd = Round(
-            number=r["number"],
-            hands=tuple(_read_tiles(h) for h in r["hands"]),
-            stock=_read_tiles(r["stock"]),
-            line=None if r["line"] is None else line_from_json(r["line"]),
-            turn=r["turn"],
-            opener=r["opener"],
-            drawn=r["drawn"],
-            passes=tuple(tuple(p) for p in r["passes"]),
-            draws=tuple(r["draws"]),
-            points=tuple(r["points"]),
-            last=r["last"],
-            result=r["result"],
-            winner=_winner_read(r["winner"]),
+            **{
+                **round_fields(r, read_tile),
+                "line": None if r["line"] is None else line_from_json(r["line"]),
+                "passes": tuple(tuple(p) for p in r["passes"]),
+            }
         )
         if not rnd.result:
             from .round import legal_plays  # round.py imports this module
@@ -252,12 +303,4 @@ def from_json(data: dict[str, Any]) -> Match:
 
             wild = get_ruleset(data["variant"]).wild_blanks
             rnd = rnd._replace(legal=legal_plays(rnd.turn, rnd.hands[rnd.turn], rnd.line, wild))
-    return Match(
-        variant=data["variant"],
-        seats=data["seats"],
-        target=data["target"],
-        scores=tuple(data["scores"]),
-        round=rnd,
-        status=data["status"],
-        winner=_winner_read(data["winner"]),
-    )
+    return Match(**match_fields(data), round=rnd)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import RuleError
+from . import common
 
 # How a seat with no tile that fits goes on.
 PASS = "pass"  # it passes (block, partners)
@@ -59,25 +59,16 @@ class Ruleset(NamedTuple):
         return self.no_fit != PASS
 
     def check_seats(self, seats: object) -> int:
-        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise RuleError(
-                "bad_seats",
-                f"{self.id} is played by {self.min_seats} to {self.max_seats} seats, not {seats!r}",
-            )
-        return seats
+        return common.check_seats(self, seats)
 
     def check_target(self, target: object) -> int:
-        if type(target) is not int or target not in self.targets:
-            allowed = ", ".join(str(t) for t in self.targets)
-            raise RuleError("bad_target", f"the target of {self.id} is one of {allowed}, not {target!r}")
-        return target
+        return common.check_target(self, target)
 
     def sides(self, seats: int) -> int:
-        """Number of sides: two teams in partners, otherwise one per seat (R2)."""
-        return 2 if self.teams else seats
+        return common.sides(self, seats)
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.teams else seat
+        return common.side_of(self, seat)
 
 
 _SEVEN = (0, 0, 7, 7, 7, 7, 7)
@@ -195,7 +186,4 @@ DAILY_ROUNDS = 5
 
 
 def get_ruleset(variant: object) -> Ruleset:
-    rules = VARIANTS.get(variant) if isinstance(variant, str) else None
-    if rules is None:
-        raise RuleError("bad_variant", f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
-    return rules
+    return common.lookup(VARIANTS, variant)

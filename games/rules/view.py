@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .knowledge import public_info
@@ -10,6 +11,28 @@ from .match import legal_actions
 from .state import PLAYING, Match, line_to_json, winner_json
 from .tiles import hand_pips, tile_str
 from .variants import get_ruleset
+
+
+def view_head(match: Any, seat: int | None, rules: Any) -> dict[str, Any]:
+    """What every family's view of a match says before its round (R6): the match's
+    variant, seats, target, status, scores and winner, the seat it is for and its side;
+    its hand, legal plays and round are left for the family to fill. ValueError for a
+    seat that is not at the table (``None``: a spectator)."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
+        raise ValueError(f"no seat {seat!r} at this table")
+    return {
+        "variant": match.variant,
+        "seats": match.seats,
+        "target": match.target,
+        "status": match.status,
+        "scores": list(match.scores),
+        "winner": winner_json(match.winner),
+        "seat": seat,
+        "side": None if seat is None else rules.side_of(seat),
+        "hand": None,
+        "legal": [],
+        "round": None,
+    }
 
 
 def view(match: Match, seat: int | None, shown: list[list[int]] | None = None) -> dict[str, Any]:
@@ -27,21 +50,7 @@ def view(match: Match, seat: int | None, shown: list[list[int]] | None = None) -
     None: nothing shown yet.
     """
     rules = get_ruleset(match.variant)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
-        raise ValueError(f"no seat {seat!r} at this table")
-    out: dict[str, Any] = {
-        "variant": match.variant,
-        "seats": match.seats,
-        "target": match.target,
-        "status": match.status,
-        "scores": list(match.scores),
-        "winner": winner_json(match.winner),
-        "seat": seat,
-        "side": None if seat is None else rules.side_of(seat),
-        "hand": None,
-        "legal": [],
-        "round": None,
-    }
+    out = view_head(match, seat, rules)
     rnd = match.round
     if rnd is None:
         return out
@@ -79,6 +88,23 @@ def view(match: Match, seat: int | None, shown: list[list[int]] | None = None) -
         if match.status == PLAYING and rnd.turn == seat:
             out["legal"] = [a.to_dict(with_open=True) for a in legal_actions(match)]
     return out
+
+
+def frame_of(match: Any, write_tile: Callable[[Any], str], board: dict[str, Any]) -> dict[str, Any]:
+    """One state of a finished match for the replay page, for every family: the round's
+    number, the family's ``board``, every hand (each tile by ``write_tile``), the stock's
+    size, the scores and whose turn it is. Every hand is shown: once the match is over,
+    every hand has been shown to everyone (R6)."""
+    rnd = match.round
+    assert rnd is not None
+    return {
+        "round": rnd.number,
+        **board,
+        "hands": [[write_tile(t) for t in hand] for hand in rnd.hands],
+        "stock_size": len(rnd.stock),
+        "scores": list(match.scores),
+        "turn": None if rnd.result else rnd.turn,
+    }
 
 
 def view_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -16,28 +16,16 @@ import pytest
 from games.models import Game
 from leaderboard.models import DailyAttempt
 from tests.conftest import needs_chromium, outside_the_browser_loop
-from tests.e2e.test_two_players import sign_up, take_turn
+from tests.e2e.test_two_players import ROBOT_CLOCKS, play_to_the_end, set_clocks, sign_up
 from tests.leaderboard.conftest import todays
 from tests.timers.conftest import celery  # noqa: F401 (the fixture: a real worker and beat)
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_chromium]
 
-# The clocks of the worker and of Daphne: a robot plays after 0.3 s, a round follows
-# the last after 1 s; the player's own turn keeps a clock long enough for a browser.
-CLOCKS = {
-    "TURN_SECONDS": 45.0,
-    "AWAY_SECONDS": 5.0,
-    "ROUND_PAUSE_SECONDS": 1.0,
-    "ROBOT_SECONDS": 0.3,
-    "SWEEP_SECONDS": 1.0,
-}
-
 
 @pytest.fixture
 def clocks(settings):  # type: ignore[no-untyped-def]
-    for name, value in CLOCKS.items():
-        setattr(settings, name, value)
-    return CLOCKS
+    return set_clocks(settings, ROBOT_CLOCKS)
 
 
 @pytest.mark.usefixtures("celery")
@@ -57,17 +45,7 @@ def test_a_player_plays_the_daily_challenge_to_the_end_and_sees_their_rank(brows
     # The page's socket brings the match: the robot's seat, named, and a version.
     alice.locator("text=Robot Anatole >> visible=true").first.wait_for()
     alice.wait_for_function("() => document.querySelector('[data-version]').dataset.version > 0")
-    idle = 0
-    for _ in range(3000):
-        if alice.locator("#match-over").count():
-            break
-        acted = take_turn(alice)
-        idle = 0 if acted else idle + 1
-        if not acted:
-            alice.wait_for_timeout(100)
-        assert idle < 200, "the page could not act for 20 s"
-    else:
-        pytest.fail("the challenge did not end")
+    play_to_the_end(alice, "challenge")
 
     attempt = outside_the_browser_loop(
         lambda: DailyAttempt.objects.select_related("game").get(player__username="alice")

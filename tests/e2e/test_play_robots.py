@@ -15,29 +15,19 @@ import pytest
 
 from games.models import Game
 from tests.conftest import needs_chromium, outside_the_browser_loop
-from tests.e2e.test_two_players import sign_up, take_turn, version
+from tests.e2e.test_two_players import ROBOT_CLOCKS, play_to_the_end, set_clocks, sign_up, take_turn, version
 from tests.games.conftest import SEED
 from tests.timers.conftest import celery  # noqa: F401 (the fixture: a real worker and beat)
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_chromium]
 
-# A robot plays 0.3 s after its turn comes, a round follows the last after 1 s; the
-# robots' fallback is far off, so the worker is the one that plays them.
-CLOCKS = {
-    "TURN_SECONDS": 45.0,
-    "AWAY_SECONDS": 5.0,
-    "ROUND_PAUSE_SECONDS": 1.0,
-    "ROBOT_SECONDS": 0.3,
-    "ROBOT_FALLBACK_SECONDS": 60.0,
-    "SWEEP_SECONDS": 1.0,
-}
+# The robots' fallback is far off, so the worker is the one that plays them.
+CLOCKS = {**ROBOT_CLOCKS, "ROBOT_FALLBACK_SECONDS": 60.0}
 
 
 @pytest.fixture
 def clocks(settings):  # type: ignore[no-untyped-def]
-    for name, value in CLOCKS.items():
-        setattr(settings, name, value)
-    return CLOCKS
+    return set_clocks(settings, CLOCKS)
 
 
 @pytest.mark.usefixtures("celery")
@@ -65,17 +55,7 @@ def test_r58_one_click_from_the_lobby_then_a_match_against_robots_to_its_end(bro
 
     # Back on the phone, to the end of the match.
     alice.set_viewport_size({"width": 390, "height": 844})
-    idle = 0
-    for _ in range(3000):
-        if alice.locator("#match-over").count():
-            break
-        acted = take_turn(alice)
-        idle = 0 if acted else idle + 1
-        if not acted:
-            alice.wait_for_timeout(100)
-        assert idle < 200, "the page could not act for 20 s"
-    else:
-        pytest.fail("the match did not end")
+    play_to_the_end(alice, "match")
     game = outside_the_browser_loop(lambda: Game.objects.get(seat_set__player__username="alice"))
     assert game.status == Game.OVER and game.rated is False and game.seed == SEED
     # The robots played, and alice: never the table for either.

@@ -83,6 +83,42 @@ def take_turn(page) -> bool:  # type: ignore[no-untyped-def]
     return True
 
 
+ROBOT_CLOCKS = {
+    "TURN_SECONDS": 45.0,
+    "AWAY_SECONDS": 5.0,
+    "ROUND_PAUSE_SECONDS": 1.0,
+    "ROBOT_SECONDS": 0.3,
+    "SWEEP_SECONDS": 1.0,
+}
+"""The clocks of the worker and of Daphne at a table with robots: a robot plays after
+0.3 s, a round follows the last after 1 s; the player's own turn keeps a clock long
+enough for a browser."""
+
+
+def set_clocks(settings, clocks: dict[str, float]) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """Set ``clocks`` in this process's settings (a ``clocks`` fixture's body); the site's
+    server gets them from ``live_site``."""
+    for name, value in clocks.items():
+        setattr(settings, name, value)
+    return clocks
+
+
+def play_to_the_end(page, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Take this page's turns, the robots playing theirs, until the page shows the match
+    over; fail if the page cannot act for 20 s, or if ``what`` (the match, the
+    challenge) does not end."""
+    idle = 0
+    for _ in range(3000):
+        if page.locator("#match-over").count():
+            return
+        acted = take_turn(page)
+        idle = 0 if acted else idle + 1
+        if not acted:
+            page.wait_for_timeout(100)
+        assert idle < 200, "the page could not act for 20 s"
+    pytest.fail(f"the {what} did not end")
+
+
 def test_two_players_sign_up_meet_in_the_lobby_and_play_a_block_match_to_its_end(browser, live_site):
     base = live_site()
     alice = sign_up(browser, live_site, base, "alice")

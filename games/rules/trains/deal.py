@@ -21,6 +21,7 @@ import hashlib
 import struct
 from typing import NamedTuple
 
+from ..common import check_hands
 from ..errors import RuleError
 from .state import TrainsRules
 from .tiles import ALL_TILES, HIGHEST, Tile, tile_str
@@ -80,12 +81,7 @@ def check_deal(
     rules: TrainsRules, seats: int, engine: int, hands: tuple[tuple[Tile, ...], ...], stock: tuple[Tile, ...]
 ) -> None:
     """Refuse a deal that is not the 90 tiles around the engine in hands of the variant's size."""
-    size = rules.hand_size(seats)
-    if len(hands) != seats:
-        raise RuleError("bad_deal", f"{len(hands)} hands for {seats} seats")
-    for seat, hand in enumerate(hands):
-        if len(hand) != size:
-            raise RuleError("bad_deal", f"seat {seat} is dealt {len(hand)} tiles, not {size}")
+    check_hands(rules, seats, hands)
     every = [t for hand in hands for t in hand] + list(stock)
     if (engine, engine) in every:
         raise RuleError("bad_deal", f"the engine {engine}-{engine} is in the hub, not in a hand or the stock")

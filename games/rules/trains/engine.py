@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..common import check_can_start, new_target
 from ..errors import RuleError
 from ..state import winner_json
 from .deal import check_deal, deal, engine_of
@@ -15,7 +16,6 @@ from .state import (
     PASS,
     PLAY,
     PLAYING,
-    READY,
     ROUND_OVER,
     Action,
     Match,
@@ -32,19 +32,12 @@ Event = dict[str, Any]
 def new_match(variant: str, seats: int, target: int | str | None = "default") -> Match:
     """A match waiting for its first deal; ``target`` is its number of rounds (R71)."""
     rules = get_ruleset(variant)
-    rules.check_seats(seats)
-    if target == "default":
-        target = rules.default_target
-    target = rules.check_target(target)
-    return Match(variant, seats, target, (0,) * seats)
+    return Match(variant, seats, new_target(rules, seats, target), (0,) * seats)
 
 
 def _check_can_start(match: Match) -> int:
     """The number of the round that may start now."""
-    if match.status not in (READY, ROUND_OVER):
-        raise RuleError(
-            "round_in_play" if match.status == PLAYING else "match_over", "no round can start now"
-        )
+    check_can_start(match)
     return match.round.number + 1 if match.round else 1
 
 

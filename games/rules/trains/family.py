@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..view import frame_of
 from . import knowledge
 from .deal import deal, engine_of, round_tiles, shuffle_keys
 from .record import written_action
@@ -89,8 +90,7 @@ def replay_frame(match: Match) -> dict[str, Any]:
     rnd = match.round
     assert rnd is not None
     seats = match.seats
-    return {
-        "round": rnd.number,
+    board = {
         "engine": TILE_TEXT[(rnd.engine, rnd.engine)],
         "trains": [
             {
@@ -101,8 +101,5 @@ def replay_frame(match: Match) -> dict[str, Any]:
             }
             for index, cars in enumerate(rnd.trains)
         ],
-        "hands": [[TILE_TEXT[t] for t in hand] for hand in rnd.hands],
-        "stock_size": len(rnd.stock),
-        "scores": list(match.scores),
-        "turn": None if rnd.result else rnd.turn,
     }
+    return frame_of(match, TILE_TEXT.__getitem__, board)

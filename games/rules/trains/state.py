@@ -10,8 +10,24 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .. import common
 from ..errors import RuleError
-from ..state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, Winner, action_record, winner_json
+from ..state import (
+    DRAW,
+    OVER,
+    PASS,
+    PLAY,
+    PLAYING,
+    READY,
+    ROUND_OVER,
+    Winner,
+    action_record,
+    match_fields,
+    match_to_json,
+    read_seat_and_kind,
+    round_fields,
+    round_to_json,
+)
 from .tiles import Tile, parse_tile, tile_str
 
 __all__ = [
@@ -62,25 +78,16 @@ class TrainsRules(NamedTuple):
         return self.hand_sizes[seats]
 
     def check_seats(self, seats: object) -> int:
-        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise RuleError(
-                "bad_seats",
-                f"{self.id} is played by {self.min_seats} to {self.max_seats} seats, not {seats!r}",
-            )
-        return seats
+        return common.check_seats(self, seats)
 
     def check_target(self, target: object) -> int:
-        if type(target) is not int or target not in self.targets:
-            allowed = ", ".join(str(t) for t in self.targets)
-            raise RuleError("bad_target", f"a match of {self.id} is one of {allowed} rounds, not {target!r}")
-        return target
+        return common.check_target(self, target)
 
     def sides(self, seats: int) -> int:
-        """One side per seat: everyone plays for themselves."""
-        return seats
+        return common.sides(self, seats)
 
     def side_of(self, seat: int) -> int:
-        return seat
+        return common.side_of(self, seat)
 
 
 VARIANTS: dict[str, TrainsRules] = {
@@ -96,10 +103,7 @@ VARIANTS: dict[str, TrainsRules] = {
 
 
 def get_ruleset(variant: object) -> TrainsRules:
-    rules = VARIANTS.get(variant) if isinstance(variant, str) else None
-    if rules is None:
-        raise RuleError("bad_variant", f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
-    return rules
+    return common.lookup(VARIANTS, variant)
 
 
 def train_name(train: int) -> int | str:
@@ -144,19 +148,10 @@ def write_action(
 
 def read_action(data: object) -> Action:
     """Read the record form of an action; refuse anything malformed (RuleError)."""
-    if not isinstance(data, dict):
-        raise RuleError("bad_action", "an action is a JSON object")
-    seat = data.get("seat")
-    if type(seat) is not int or seat < 0:
-        raise RuleError("bad_action", "an action needs a seat number")
-    kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
-    if len(kinds) != 1:
-        raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
-    kind = kinds[0]
+    seat, kind = read_seat_and_kind(data)
     if kind == PASS:
-        if data[PASS] is not True:
-            raise RuleError("bad_action", '"pass" must be true')
         return Action(PASS, seat)
+    assert isinstance(data, dict)
     tile = parse_tile(data[kind])
     if kind == DRAW:
         return Action(DRAW, seat, tile)
@@ -221,46 +216,18 @@ class Match(NamedTuple):
     winner: Winner = None
 
 
-def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
-    return [tile_str(t) for t in tiles]
-
-
-def _read_winner(data: Any) -> Winner:
-    return tuple(data) if isinstance(data, list) else data
-
-
 def to_json(match: Match) -> dict[str, Any]:
     """The whole match state, secrets included: for storage on the server only."""
-    out: dict[str, Any] = {
-        "variant": match.variant,
-        "seats": match.seats,
-        "target": match.target,
-        "scores": list(match.scores),
-        "status": match.status,
-        "winner": winner_json(match.winner),
-        "round": None,
-    }
-    r = match.round
-    if r is not None:
-        out["round"] = {
-            "number": r.number,
-            "engine": r.engine,
-            "hands": [_tiles(h) for h in r.hands],
-            "stock": _tiles(r.stock),
+
+    def round_json(r: Round) -> dict[str, Any]:
+        trains = {
             "trains": [[list(car) for car in train] for train in r.trains],
             "markers": list(r.markers),
             "double": r.double,
-            "turn": r.turn,
-            "opener": r.opener,
-            "drawn": r.drawn,
-            "draws": list(r.draws),
-            "passes": list(r.passes),
-            "points": list(r.points),
-            "last": r.last,
-            "result": r.result,
-            "winner": winner_json(r.winner),
         }
-    return out
+        return round_to_json(r, tile_str, trains, head={"engine": r.engine})
+
+    return match_to_json(match, round_json)
 
 
 def from_json(data: dict[str, Any]) -> Match:
@@ -268,33 +235,14 @@ def from_json(data: dict[str, Any]) -> Match:
     rnd = None
     if r is not None:
         rnd = Round(
-            number=r["number"],
+            **round_fields(r, parse_tile),
             engine=r["engine"],
-            hands=tuple(tuple(parse_tile(t) for t in h) for h in r["hands"]),
-            stock=tuple(parse_tile(t) for t in r["stock"]),
             trains=tuple(tuple((a, b) for a, b in train) for train in r["trains"]),
             markers=tuple(r["markers"]),
             double=r["double"],
-            turn=r["turn"],
-            opener=r["opener"],
-            drawn=r["drawn"],
-            draws=tuple(r["draws"]),
-            passes=tuple(r["passes"]),
-            points=tuple(r["points"]),
-            last=r["last"],
-            result=r["result"],
-            winner=_read_winner(r["winner"]),
         )
         if not rnd.result:
             from .engine import plays  # engine.py imports this module
 
             rnd = rnd._replace(legal=plays(rnd, rnd.turn))
-    return Match(
-        variant=data["variant"],
-        seats=data["seats"],
-        target=data["target"],
-        scores=tuple(data["scores"]),
-        round=rnd,
-        status=data["status"],
-        winner=_read_winner(data["winner"]),
-    )
+    return Match(**match_fields(data), round=rnd)

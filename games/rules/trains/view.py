@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..state import PLAYING, winner_json
-from ..view import view_event, view_events
+from ..view import view_event, view_events, view_head
 from .engine import open_trains
 from .knowledge import public_info
 from .state import MEXICAN, Match, get_ruleset, train_name
@@ -26,21 +26,7 @@ def view(match: Match, seat: int | None, shown: Any = None) -> dict[str, Any]:
     shown so far (the knowledge fold's value, ``knowledge_advance``), None: nothing yet; the
     round's public-information panel is ``round["public"]`` (R78, knowledge.public_info)."""
     rules = get_ruleset(match.variant)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
-        raise ValueError(f"no seat {seat!r} at this table")
-    out: dict[str, Any] = {
-        "variant": match.variant,
-        "seats": match.seats,
-        "target": match.target,
-        "status": match.status,
-        "scores": list(match.scores),
-        "winner": winner_json(match.winner),
-        "seat": seat,
-        "side": None if seat is None else rules.side_of(seat),
-        "hand": None,
-        "legal": [],
-        "round": None,
-    }
+    out = view_head(match, seat, rules)
     rnd = match.round
     if rnd is None:
         return out

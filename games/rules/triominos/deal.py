@@ -19,6 +19,7 @@ import hashlib
 import struct
 from typing import NamedTuple
 
+from ..common import check_hands
 from ..errors import RuleError
 from .tiles import ALL_TRIS, INDEX, Tri, tri_str
 from .variants import Ruleset
@@ -60,12 +61,7 @@ def check_deal(
     rules: Ruleset, seats: int, hands: tuple[tuple[Tri, ...], ...], stock: tuple[Tri, ...]
 ) -> None:
     """Refuse a deal that is not the 56 distinct tiles in hands of the size of R81."""
-    size = rules.hand_size(seats)
-    if len(hands) != seats:
-        raise RuleError("bad_deal", f"{len(hands)} hands for {seats} seats")
-    for seat, hand in enumerate(hands):
-        if len(hand) != size:
-            raise RuleError("bad_deal", f"seat {seat} is dealt {len(hand)} tiles, not {size}")
+    check_hands(rules, seats, hands)
     seen: set[Tri] = set()
     for tile in [t for hand in hands for t in hand] + list(stock):
         if tile in seen:

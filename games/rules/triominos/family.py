@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RuleError
+from ..view import frame_of
 from .deal import deal, keys, shuffle
 from .record import event_action as _event_action
 from .state import Action, Match, parse_action as _parse_action
@@ -80,13 +81,5 @@ def deal_explained(variant: str, seats: int, seed: str, number: int = 1) -> dict
 def replay_frame(match: Match) -> dict[str, Any]:
     """One state of a finished match for the replay page, every hand shown (once the
     match is over every hand has been shown to everyone, R87): its board of triangles."""
-    rnd = match.round
-    assert rnd is not None
-    return {
-        "round": rnd.number,
-        "board": [cell_json(p) for p in rnd.board],
-        "hands": [[tri_str(t) for t in hand] for hand in rnd.hands],
-        "stock_size": len(rnd.stock),
-        "scores": list(match.scores),
-        "turn": None if rnd.result else rnd.turn,
-    }
+    assert match.round is not None
+    return frame_of(match, tri_str, {"board": [cell_json(p) for p in match.round.board]})

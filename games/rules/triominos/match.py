@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..common import check_can_start, check_turn, new_target
 from ..errors import RuleError
 from ..variants import DAILY_ROUNDS
 from .board import BONUS_POINTS, TRIPLE, Layout, Placed, corners, layout, remember
@@ -19,7 +20,6 @@ from .state import (
     PASS,
     PLAY,
     PLAYING,
-    READY,
     ROUND_OVER,
     Action,
     Match,
@@ -37,13 +37,7 @@ def new_match(variant: str, seats: int, target: int | str | None = "default") ->
     """A match waiting for its first deal; ``target=None``: the daily challenge's five
     rounds, with no target and no winner."""
     rules = get_ruleset(variant)
-    rules.check_seats(seats)
-    if target == "default":
-        target = rules.default_target
-    elif target is not None:
-        rules.check_target(target)
-    assert target is None or isinstance(target, int)
-    return Match(variant, seats, target, (0,) * seats)
+    return Match(variant, seats, new_target(rules, seats, target), (0,) * seats)
 
 
 def plays(rnd: Round) -> tuple[Action, ...]:
@@ -72,13 +66,6 @@ def table_play(match: Match) -> Action:
     return match.round.legal[0]
 
 
-def _check_can_start(match: Match) -> None:
-    if match.status not in (READY, ROUND_OVER):
-        raise RuleError(
-            "round_in_play" if match.status == PLAYING else "match_over", "no round can start now"
-        )
-
-
 def start_round(
     match: Match, hands: tuple[tuple[Tri, ...], ...], stock: tuple[Tri, ...]
 ) -> tuple[Match, list[Event]]:
@@ -86,7 +73,7 @@ def start_round(
 
     The deal is refused (RuleError ``bad_deal``) unless it is the 56 distinct tiles
     in hands of the size R81 gives."""
-    _check_can_start(match)
+    check_can_start(match)
     rules = get_ruleset(match.variant)
     hands = tuple(tuple(sorted(h)) for h in hands)
     stock = tuple(stock)
@@ -96,7 +83,7 @@ def start_round(
 
 def deal_round(match: Match, seed: str) -> tuple[Match, list[Event]]:
     """Start the next round with the deal of ``seed`` (R81, R12)."""
-    _check_can_start(match)
+    check_can_start(match)
     rules = get_ruleset(match.variant)
     dealt = deal(seed, rules, match.seats)
     return _start(rules, match, dealt.hands, dealt.stock)
@@ -155,20 +142,7 @@ def apply(match: Match, action: Action) -> tuple[Match, list[Event]]:
 
 def _check(match: Match, action: Action) -> Action:
     """The complete legal play ``action`` stands for, or a RuleError saying why there is none."""
-    if match.status != PLAYING:
-        if match.status == OVER:
-            raise RuleError("match_over", "the match is over")
-        raise RuleError("no_round", "no round is in play")
-    rnd = match.round
-    assert rnd is not None
-    if action.seat != rnd.turn:
-        raise RuleError("not_your_turn", f"it is seat {rnd.turn}'s turn, not seat {action.seat}'s")
-    if action.kind != PLAY:
-        # In every state apply() returns, the seat to act holds a tile that fits (R84, R5).
-        raise RuleError(
-            "must_play" if action.kind == PASS else "cannot_draw",
-            f"seat {action.seat} holds a tile that fits and must lay it (R84)",
-        )
+    rnd: Round = check_turn(match, action, "lay it (R84)")
     tile = action.tile
     assert tile is not None
     if tile not in rnd.hands[action.seat]:

@@ -6,11 +6,21 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..errors import RuleError
-from ..record import ReplayError, RoundRow, journal_of, match_record, replay_written
+from ..record import (
+    RecordForm,
+    ReplayError,
+    RoundRow,
+    journal_of,
+    match_record,
+    replay_result,
+    replay_rounds,
+    stands_for_forced,
+    summary_of,
+    written_round,
+)
 from .deal import deal
 from .match import Event, apply, new_match, start_round
-from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, action_record, parse_action, winner_json
+from .state import DRAW, OVER, PASS, PLAY, PLAYING, Action, Match, action_record, parse_action
 from .tiles import Tri, hand_value, parse_tri, tri_str
 from .variants import get_ruleset
 
@@ -37,48 +47,13 @@ def event_action(event: Event) -> dict[str, Any] | None:
 
 def dealt_round(key: Any, hands: Sequence[Sequence[Tri]], stock: Sequence[Tri], seed: str | None) -> RoundRow:
     """A dealt round as ``match_record`` takes it, each hand in written order."""
-    return key, seed, [[tri_str(t) for t in sorted(h)] for h in hands], [tri_str(t) for t in stock]
+    return written_round(key, hands, stock, seed, tri_str)
 
 
 def round_summary(match: Match) -> dict[str, Any]:
     """How the current (or last) round stands, in the replay's output form; ``pips_left``
     is each hand's value (R80)."""
-    rnd = match.round
-    assert rnd is not None
-    return {
-        "result": rnd.result or "unfinished",
-        "winner": winner_json(rnd.winner),
-        "points": list(rnd.points),
-        "pips_left": [hand_value(h) for h in rnd.hands],
-    }
-
-
-def _tiles(value: object, where: str) -> tuple[Tri, ...]:
-    if not isinstance(value, list):
-        raise ReplayError(where, "expected a list of tiles")
-    try:
-        return tuple(parse_tri(t) for t in value)
-    except RuleError as e:
-        raise ReplayError(where, e.message, e.code) from None
-
-
-def _new_match(record: object) -> Match:
-    if not isinstance(record, dict):
-        raise ReplayError("record", "a record is a JSON object")
-    try:
-        rules = get_ruleset(record.get("variant"))
-    except RuleError as e:
-        raise ReplayError("variant", e.message, e.code) from None
-    seats = record.get("seats")
-    try:
-        rules.check_seats(seats)
-        target = record["target"] if "target" in record else rules.default_target
-        if target is not None:
-            rules.check_target(target)
-    except RuleError as e:
-        raise ReplayError("seats" if e.code == "bad_seats" else "target", e.message, e.code) from None
-    assert isinstance(seats, int)
-    return new_match(rules.id, seats, target)
+    return summary_of(match, hand_value)
 
 
 def _forced(events: list[Event]) -> deque[Action]:
@@ -93,37 +68,43 @@ def _forced(events: list[Event]) -> deque[Action]:
     return out
 
 
+def _opening_stands_for(written: Action, forced: Action, where: str) -> bool:
+    """Whether a written play is the table's forced opening (R82): that very tile, laid
+    where and as the table lays it if the record says."""
+    if written.tile != forced.tile:
+        return False
+    assert written.tile is not None
+    turn_differs = written.turn not in (None, forced.turn) and written.tile[0] != written.tile[2]
+    if written.at not in (None, forced.at) or turn_differs:
+        raise ReplayError(where, "the opening tile lies at [0, 0] with turn 0 (R82)", "bad_opening_placement")
+    return True
+
+
 def _stands_for(written: Action, forced: Action, where: str) -> bool:
     """Whether a written action is the table's pending forced action (docs/record.md)."""
-    if written.seat != forced.seat or written.kind != forced.kind:
-        return False
-    if written.kind == PLAY:
-        if written.tile != forced.tile:
-            return False
-        assert written.tile is not None
-        turn_differs = written.turn not in (None, forced.turn) and written.tile[0] != written.tile[2]
-        if written.at not in (None, forced.at) or turn_differs:
-            raise ReplayError(
-                where, "the opening tile lies at [0, 0] with turn 0 (R82)", "bad_opening_placement"
-            )
-        return True
-    if written.kind == DRAW and written.tile != forced.tile:
-        assert forced.tile is not None and written.tile is not None
-        raise ReplayError(
-            where,
-            f"seat {written.seat} draws {tri_str(forced.tile)}, the next tile of the pool, "
-            f"not {tri_str(written.tile)}",
-            "not_next_stock_tile",
-        )
-    return True
+    return stands_for_forced(written, forced, where, tri_str, "pool", _opening_stands_for)
+
+
+RECORD_FORM = RecordForm(
+    get_ruleset=get_ruleset,
+    new_match=new_match,
+    read_tile=lambda value, rules: parse_tri(value),
+    read_action=lambda data, rules: parse_action(data),
+    start_round=start_round,
+    deal=lambda seed, rules, seats, number: deal(seed, rules, seats),
+    apply=apply,
+    forced=_forced,
+    stands_for=_stands_for,
+    hand_value=hand_value,
+)
+"""The Triominos record."""
 
 
 def replay(record: object) -> dict[str, Any]:
     """Replay a record; return each round's outcome, the scores and the winner.
 
     Raise ReplayError at the first thing the rules refuse."""
-    match, summaries = replay_match(record)
-    return {"rounds": summaries, "scores": list(match.scores), "winner": winner_json(match.winner)}
+    return replay_result(*replay_match(record))
 
 
 def replay_match(
@@ -136,61 +117,7 @@ def replay_match(
     ``on_state`` is called with the state after each round's deal and after each
     player's action; ``on_events`` with the round's index and the events of its deal
     (action ``None``), then of each player's action (with the action as written)."""
-    match = _new_match(record)
-    assert isinstance(record, dict)
-    rounds = record.get("rounds")
-    if not isinstance(rounds, list) or not rounds:
-        raise ReplayError("rounds", "a record has a non-empty list of rounds")
-    rules = get_ruleset(match.variant)
-    summaries = []
-    for ri, rd in enumerate(rounds):
-        where = f"rounds[{ri}]"
-        if match.status == OVER:
-            raise ReplayError(where, "the match is already over: nothing may follow its end", "match_over")
-        if match.status == PLAYING:
-            raise ReplayError(
-                where, f"rounds[{ri - 1}] is unfinished: only the last round may be", "unfinished"
-            )
-        if not isinstance(rd, dict):
-            raise ReplayError(where, "a round is a JSON object")
-        hands_data = rd.get("hands")
-        if not isinstance(hands_data, list):
-            raise ReplayError(f"{where}.hands", "expected a list of hands")
-        hands = tuple(_tiles(h, f"{where}.hands[{s}]") for s, h in enumerate(hands_data))
-        stock = _tiles(rd.get("stock", []), f"{where}.stock")
-        try:
-            match, events = start_round(match, hands, stock)
-        except RuleError as e:
-            raise ReplayError(where, e.message, e.code) from None
-        if "seed" in rd:
-            seed = rd["seed"]
-            if not isinstance(seed, str) or not seed:
-                raise ReplayError(f"{where}.seed", "a seed is a non-empty string")
-            dealt = deal(seed, rules, match.seats)
-            if tuple(tuple(sorted(h)) for h in hands) != dealt.hands or stock != dealt.stock:
-                raise ReplayError(
-                    f"{where}.seed", "the seed does not deal these hands and stock (R12)", "seed_mismatch"
-                )
-        if on_state:
-            on_state(match)
-        if on_events:
-            on_events(ri, events, None)
-        pending = _forced(events)
-        match = replay_written(
-            match,
-            rd.get("actions", []),
-            where,
-            ri,
-            pending,
-            read=parse_action,
-            act=apply,
-            forced=_forced,
-            stands_for=_stands_for,
-            on_state=on_state,
-            on_events=on_events,
-        )
-        summaries.append(round_summary(match))
-    return match, summaries
+    return replay_rounds(RECORD_FORM, record, on_state, on_events)
 
 
 def journal(record: object) -> list[list[Event]]:

@@ -9,7 +9,22 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..errors import RuleError
-from ..state import DRAW, OVER, PASS, PLAY, PLAYING, READY, ROUND_OVER, action_record as _action_record
+from ..state import (
+    DRAW,
+    OVER,
+    PASS,
+    PLAY,
+    PLAYING,
+    READY,
+    ROUND_OVER,
+    action_record as _action_record,
+    match_fields,
+    match_to_json,
+    read_seat_and_kind,
+    round_fields,
+    round_to_json,
+    winner_json,
+)
 from .board import Placed
 from .tiles import Tri, parse_tri, tri_str
 
@@ -32,6 +47,7 @@ __all__ = [
     "from_json",
     "parse_action",
     "to_json",
+    "winner_json",
 ]
 
 
@@ -85,20 +101,10 @@ def _int(value: object) -> bool:
 
 def parse_action(data: object) -> Action:
     """Read the record form of an action; refuse anything malformed (RuleError)."""
-    if not isinstance(data, dict):
-        raise RuleError("bad_action", "an action is a JSON object")
-    seat = data.get("seat")
-    if not _int(seat) or seat < 0:  # type: ignore[operator]
-        raise RuleError("bad_action", "an action needs a seat number")
-    assert isinstance(seat, int)
-    kinds = [k for k in (PLAY, DRAW, PASS) if k in data]
-    if len(kinds) != 1:
-        raise RuleError("bad_action", "an action is exactly one of play, draw or pass")
-    kind = kinds[0]
+    seat, kind = read_seat_and_kind(data)
     if kind == PASS:
-        if data[PASS] is not True:
-            raise RuleError("bad_action", '"pass" must be true')
         return Action(PASS, seat)
+    assert isinstance(data, dict)
     tile = parse_tri(data[kind])
     if kind == DRAW:
         return Action(DRAW, seat, tile)
@@ -157,47 +163,17 @@ class Match(NamedTuple):
     winner: Winner = None
 
 
-def winner_json(winner: Winner) -> Any:
-    return list(winner) if isinstance(winner, tuple) else winner
-
-
-def _winner_read(data: Any) -> Winner:
-    return tuple(data) if isinstance(data, list) else data
-
-
 def placed_json(p: Placed) -> dict[str, Any]:
     return {"at": [p.x, p.y], "tile": tri_str(p.tile), "turn": p.turn}
 
 
 def to_json(match: Match) -> dict[str, Any]:
     """The whole match state, secrets included: for storage on the server only."""
-    out: dict[str, Any] = {
-        "variant": match.variant,
-        "seats": match.seats,
-        "target": match.target,
-        "scores": list(match.scores),
-        "status": match.status,
-        "winner": winner_json(match.winner),
-        "round": None,
-    }
-    r = match.round
-    if r is not None:
-        out["round"] = {
-            "number": r.number,
-            "hands": [[tri_str(t) for t in h] for h in r.hands],
-            "stock": [tri_str(t) for t in r.stock],
-            "board": [placed_json(p) for p in r.board],
-            "turn": r.turn,
-            "opener": r.opener,
-            "drawn": r.drawn,
-            "draws": list(r.draws),
-            "passes": list(r.passes),
-            "points": list(r.points),
-            "last": r.last,
-            "result": r.result,
-            "winner": winner_json(r.winner),
-        }
-    return out
+
+    def round_json(r: Round) -> dict[str, Any]:
+        return round_to_json(r, tri_str, {"board": [placed_json(p) for p in r.board]})
+
+    return match_to_json(match, round_json)
 
 
 def from_json(data: dict[str, Any]) -> Match:
@@ -205,30 +181,11 @@ def from_json(data: dict[str, Any]) -> Match:
     rnd = None
     if r is not None:
         rnd = Round(
-            number=r["number"],
-            hands=tuple(tuple(parse_tri(t) for t in h) for h in r["hands"]),
-            stock=tuple(parse_tri(t) for t in r["stock"]),
+            **round_fields(r, parse_tri),
             board=tuple(Placed(p["at"][0], p["at"][1], parse_tri(p["tile"]), p["turn"]) for p in r["board"]),
-            turn=r["turn"],
-            opener=r["opener"],
-            drawn=r["drawn"],
-            draws=tuple(r["draws"]),
-            passes=tuple(r["passes"]),
-            points=tuple(r["points"]),
-            last=r["last"],
-            result=r["result"],
-            winner=_winner_read(r["winner"]),
         )
         if not rnd.result and data["status"] == PLAYING:
             from .match import plays  # match.py imports this module
 
             rnd = rnd._replace(legal=plays(rnd))
-    return Match(
-        variant=data["variant"],
-        seats=data["seats"],
-        target=data["target"],
-        scores=tuple(data["scores"]),
-        round=rnd,
-        status=data["status"],
-        winner=_winner_read(data["winner"]),
-    )
+    return Match(**match_fields(data), round=rnd)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import RuleError
+from .. import common
 
 
 class Ruleset(NamedTuple):
@@ -39,25 +39,16 @@ class Ruleset(NamedTuple):
         return True
 
     def check_seats(self, seats: object) -> int:
-        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise RuleError(
-                "bad_seats",
-                f"{self.id} is played by {self.min_seats} to {self.max_seats} seats, not {seats!r}",
-            )
-        return seats
+        return common.check_seats(self, seats)
 
     def check_target(self, target: object) -> int:
-        if type(target) is not int or target not in self.targets:
-            allowed = ", ".join(str(t) for t in self.targets)
-            raise RuleError("bad_target", f"the target of {self.id} is one of {allowed}, not {target!r}")
-        return target
+        return common.check_target(self, target)
 
     def sides(self, seats: int) -> int:
-        """One side per seat (R2)."""
-        return seats
+        return common.sides(self, seats)
 
     def side_of(self, seat: int) -> int:
-        return seat
+        return common.side_of(self, seat)
 
 
 TRIOMINOS = Ruleset(
@@ -73,7 +64,4 @@ VARIANTS: dict[str, Ruleset] = {TRIOMINOS.id: TRIOMINOS}
 
 
 def get_ruleset(variant: object) -> Ruleset:
-    rules = VARIANTS.get(variant) if isinstance(variant, str) else None
-    if rules is None:
-        raise RuleError("bad_variant", f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
-    return rules
+    return common.lookup(VARIANTS, variant)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..view import view_head
 from .board import Placed, corners, is_up, layout
 from .state import DRAW, PLAYING, Match, winner_json
 from .tiles import hand_value, tri_str, turned
@@ -32,21 +33,7 @@ def view(match: Match, seat: int | None, shown: object = None) -> dict[str, Any]
     ``shown`` is accepted for the protocol's sake; Triominos has no public-information panel.
     """
     rules = get_ruleset(match.variant)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < match.seats):
-        raise ValueError(f"no seat {seat!r} at this table")
-    out: dict[str, Any] = {
-        "variant": match.variant,
-        "seats": match.seats,
-        "target": match.target,
-        "status": match.status,
-        "scores": list(match.scores),
-        "winner": winner_json(match.winner),
-        "seat": seat,
-        "side": None if seat is None else rules.side_of(seat),
-        "hand": None,
-        "legal": [],
-        "round": None,
-    }
+    out = view_head(match, seat, rules)
     rnd = match.round
     if rnd is None:
         return out
