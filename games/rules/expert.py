@@ -35,7 +35,7 @@ from .state import PLAYING, Action, Match, Round, line_from_json
 from .tiles import SETS, parse_tile
 from .trains import expert as trains
 from .triominos import expert as triominos
-from .unseen import deal_unseen, outcome
+from .unseen import deal_unseen, outcome, play_out
 from .variants import DRAW_ONE, VARIANTS, get_ruleset
 
 
@@ -227,12 +227,7 @@ def sensible(match: Match) -> Action:
 def playout_engine(match: Match, first: Action, side: int) -> float:
     """A playout through the engine's ``apply``: slower than the compact round, but it plays
     any variant the engine plays."""
-    rules = VARIANTS[match.variant]
-    match, _ = apply(match, first)
-    while match.status == PLAYING:
-        match, _ = apply(match, sensible(match))
-    assert match.round is not None
-    return outcome(rules, list(match.round.points), side)
+    return play_out(VARIANTS[match.variant], apply, sensible, match, first, side)
 
 
 LINE = Family(determinize_compact, Playout.legal, playout_compact)

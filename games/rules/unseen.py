@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
+from .state import PLAYING
+
 T = TypeVar("T", bound=Hashable)
 """A tile of any set."""
 
@@ -82,3 +84,20 @@ def outcome(rules: Any, points: Sequence[float], side: int) -> float:
     if rules.low_score_wins:
         return mean - points[side]
     return points[side] - mean
+
+
+def play_out(
+    rules: Any,
+    apply: Callable[[Any, Any], tuple[Any, Any]],
+    policy: Callable[[Any], Any],
+    match: Any,
+    first: Any,
+    side: int,
+) -> float:
+    """A playout through a family's engine (its ``rules`` and ``apply``): ``first`` applied,
+    then the round to its end with ``policy`` choosing for every seat; the ``outcome`` for
+    ``side``."""
+    match, _ = apply(match, first)
+    while match.status == PLAYING:
+        match, _ = apply(match, policy(match))
+    return outcome(rules, list(match.round.points), side)

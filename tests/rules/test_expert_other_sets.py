@@ -28,6 +28,7 @@ from games.rules.trains.deal import round_tiles
 from games.rules.trains.expert import shown_none
 from games.rules.triominos import ALL_TRIS
 from games.rules.triominos.expert import known_unfit, passed_since_last
+from tests.rules.test_robots import hidden_permuted
 
 CASES = [("chinois", 4), ("mexican", 4), ("triominos", 3)]
 
@@ -48,19 +49,6 @@ def positions(variant: str, seats: int, games: int, seed: str) -> Iterator[tuple
             before = match
             match, events = apply(match, rng.choice(match.round.legal))
             known = knowledge_advance(variant, known, before, actions(events))
-
-
-def hidden_permuted(match: Any, seat: int, rng: random.Random) -> Any:
-    """The match with the tiles ``seat`` cannot see (other hands, stock) dealt again at random,
-    every hand and the stock keeping its size."""
-    rnd = match.round
-    others = [s for s in range(match.seats) if s != seat]
-    hidden = [t for s in others for t in rnd.hands[s]] + list(rnd.stock)
-    rng.shuffle(hidden)
-    hands = list(rnd.hands)
-    for s in others:
-        hands[s], hidden = tuple(sorted(hidden[: len(rnd.hands[s])])), hidden[len(rnd.hands[s]) :]
-    return match._replace(round=rnd._replace(hands=tuple(hands), stock=tuple(hidden)))
 
 
 def laid(match: Any) -> list[Any]:

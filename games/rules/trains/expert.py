@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from ..state import PLAYING
-from ..unseen import deal_unseen, outcome
+from ..unseen import deal_unseen, play_out
 from .deal import round_tiles
 from .engine import apply, plays
 from .state import MEXICAN_NAME, Action, Match, Round, get_ruleset
@@ -82,8 +82,4 @@ def heaviest(match: Match) -> Action:
 
 def playout(match: Match, first: Action, side: int) -> float:
     """Play ``first``, then the round to its end with ``heaviest``; the ``outcome`` for ``side``."""
-    match, _ = apply(match, first)
-    while match.status == PLAYING:
-        match, _ = apply(match, heaviest(match))
-    assert match.round is not None
-    return outcome(get_ruleset(match.variant), match.round.points, side)
+    return play_out(get_ruleset(match.variant), apply, heaviest, match, first, side)

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from ..state import PLAYING
-from ..unseen import deal_unseen, outcome
+from ..unseen import deal_unseen, play_out
 from .board import BONUS_POINTS, Placed, fitting_tiles, layout
 from .match import apply, plays
 from .state import Action, Match, Round
@@ -115,8 +115,4 @@ def greedy(match: Match) -> Action:
 
 def playout(match: Match, first: Action, side: int) -> float:
     """Play ``first``, then the round to its end with ``greedy``; the ``outcome`` for ``side``."""
-    match, _ = apply(match, first)
-    while match.status == PLAYING:
-        match, _ = apply(match, greedy(match))
-    assert match.round is not None
-    return outcome(get_ruleset(match.variant), match.round.points, side)
+    return play_out(get_ruleset(match.variant), apply, greedy, match, first, side)
