@@ -125,10 +125,10 @@ class Variant:
         return self.ruleset.id
 
     @property
-    def family(self) -> str:
-        """The name of the variant's game family (games.rules.families): ``line``,
-        ``trains`` or ``triominos``, whose pieces are tiles rather than dominoes."""
-        return str(family(self.id).NAME)
+    def pieces(self) -> str:
+        """What the variant's pieces are called (its family's ``PIECES``): ``dominoes``, or
+        ``tiles`` for Triominos."""
+        return str(family(self.id).PIECES)
 
     @property
     def hand_sizes(self) -> list[HandSize]:

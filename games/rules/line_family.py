@@ -21,6 +21,8 @@ from .variants import DAILY_ROUNDS, VARIANTS, get_ruleset
 from .view import frame_of, view as _view, view_event, view_events
 
 NAME = "line"
+PIECES = "dominoes"
+"""What the family's pieces are called (the site words its pages and refusals so)."""
 
 
 def parse_action(variant: str, data: object) -> Action:

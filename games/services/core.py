@@ -105,9 +105,9 @@ MESSAGES = {
 
 
 # Where a game's pieces are not dominoes (Triominos: "tuiles", R80), the messages that
-# name them, by the family's name (games.rules.families).
-FAMILY_MESSAGES = {
-    "triominos": {
+# name them, by what the game's family calls its pieces (its ``PIECES``, games.rules.families).
+PIECE_MESSAGES = {
+    "tiles": {
         "tile_not_in_hand": _("Cette tuile n’est pas dans votre main."),
         "bad_tile": _("Cette tuile n’existe pas."),
     },
@@ -116,17 +116,18 @@ FAMILY_MESSAGES = {
 
 class ServiceError(Exception):
     """A refused command. Nothing was changed; ``code`` names the problem for programs.
-    ``family``: the name of the game family the command was for, where its words differ."""
+    ``pieces``: what the pieces of the game the command was for are called, where the
+    words differ."""
 
-    def __init__(self, code: str, detail: str = "", family: str = "") -> None:
+    def __init__(self, code: str, detail: str = "", pieces: str = "") -> None:
         self.code = code
         self.detail = detail
-        self.family = family
+        self.pieces = pieces
         super().__init__(f"{code}: {detail}" if detail else code)
 
     @property
     def message(self) -> str:
-        text = FAMILY_MESSAGES.get(self.family, {}).get(self.code) or MESSAGES.get(self.code)
+        text = PIECE_MESSAGES.get(self.pieces, {}).get(self.code) or MESSAGES.get(self.code)
         return str(text or self.detail or self.code)
 
 

@@ -38,7 +38,7 @@ def play(game_id: int, user: AbstractBaseUser, move: dict[str, Any], version: ob
             action = parse_action(game.variant, {"seat": seat, **move})
             match, events = apply(before, action)
         except RuleError as e:
-            raise ServiceError(e.code, e.message, family(game.variant).NAME) from None
+            raise ServiceError(e.code, e.message, family(game.variant).PIECES) from None
         record(game, before, match, events)
         return bump(game, events, match=match)
 

@@ -14,6 +14,7 @@ from .deal import Deal, deal, engine_of
 from .engine import apply, deal_round, legal_actions, new_match, open_trains, start_round, table_play
 from .family import (
     NAME,
+    PIECES,
     deal_explained,
     event_action,
     knowledge_advance,
@@ -51,6 +52,7 @@ __all__ = [
     "DRAW",
     "MEXICAN",
     "NAME",
+    "PIECES",
     "OVER",
     "PASS",
     "PLAY",

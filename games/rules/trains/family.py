@@ -13,6 +13,8 @@ from .state import MEXICAN, Action, Match, get_ruleset, read_action, train_name
 from .tiles import TILE_TEXT
 
 NAME = "trains"
+PIECES = "dominoes"
+"""What the family's pieces are called (the site words its pages and refusals so)."""
 
 
 def parse_action(variant: str, data: object) -> Action:

@@ -12,6 +12,7 @@ from .board import BRIDGE, HEXAGON, TRIPLE, TWO_HEXAGONS, Placed, around, corner
 from .deal import Deal, deal
 from .family import (
     NAME,
+    PIECES,
     deal_explained,
     event_action,
     knowledge_advance,
@@ -41,6 +42,7 @@ __all__ = [
     "BRIDGE",
     "HEXAGON",
     "NAME",
+    "PIECES",
     "OVER",
     "PLAYING",
     "READY",

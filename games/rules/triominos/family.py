@@ -16,6 +16,9 @@ from .variants import get_ruleset
 from .view import cell_json
 
 NAME = "triominos"
+PIECES = "tiles"
+"""What the family's pieces are called (R80: triangular tiles; the site words its pages and
+refusals so)."""
 
 
 def parse_action(variant: str, data: object) -> Action:
