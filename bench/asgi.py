@@ -13,10 +13,13 @@ from typing import Any
 
 from channels.routing import URLRouter
 
-from bench.echo import websocket_urlpatterns
 from config.asgi import application as site, origin_checked
 
 ECHO_PREFIX = "/ws/echo/"
+
+# After config.asgi, which sets Django up: the echo's consumer is the site's kind.
+from bench.echo import websocket_urlpatterns  # noqa: E402
+
 echo = origin_checked(URLRouter(websocket_urlpatterns))
 
 

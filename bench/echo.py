@@ -4,21 +4,23 @@ A connection to ``/ws/echo/<pair>/`` joins the group ``echo.<pair>``; every text
 message it receives is sent with ``group_send`` to that group, through the same
 channels_redis layer (settings.CHANNEL_LAYERS) as the live tables, and each
 member of the group sends it back to its client on receipt (``relay``, as the
-table consumer does). That is the path of a move from a seat to every seat of
-its table, minus the database, the rules engine and the per-seat views: what a
-move's round trip cannot go below on the same machine, through the same Daphne
-and the same Redis. Served by bench.asgi only, never by the site.
+table consumer does), its handlers called as the site's are
+(``games.consumers.DirectConsumer``). That is the path of a move from a seat to
+every seat of its table, minus the database, the rules engine and the per-seat
+views: what a move's round trip cannot go below on the same machine, through the
+same Daphne and the same Redis. Served by bench.asgi only, never by the site.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path
 
+from games.consumers import DirectConsumer
 
-class EchoConsumer(AsyncWebsocketConsumer):
+
+class EchoConsumer(DirectConsumer):
     async def connect(self) -> None:
         self.group = f"echo.{self.scope['url_route']['kwargs']['pair']}"
         await self.channel_layer.group_add(self.group, self.channel_name)

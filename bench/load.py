@@ -170,6 +170,28 @@ def ensure_database(url: str) -> None:
             conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
 
 
+def autovacuum_warning() -> str | None:
+    """A warning if the database's server runs without autovacuum, None if it runs with it.
+
+    Production runs PostgreSQL's default, autovacuum on. Without it the dead versions
+    that every play leaves of its game's row are never reclaimed: the clock's queries
+    and the reads of each table grow slower minute after minute, and a long run
+    measures that, not the site (docs/benchmarks.md, "Why the soak slows")."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("show autovacuum")
+        if cursor.fetchone()[0] == "on":
+            return None
+    return (
+        "warning: PostgreSQL's autovacuum is off on this server (production runs it on): the "
+        "games' dead rows pile up and each minute is slower than the last. For a run as in "
+        "production: psql -c 'ALTER SYSTEM SET autovacuum = on' -c 'SELECT pg_reload_conf()'"
+    )
+
+
 def lock_database() -> None:
     """One run at a time on a database: each empties it first."""
     from django.db import connection
@@ -1207,6 +1229,9 @@ def main(argv: list[str] | None = None) -> int:
 
     django.setup()
     lock_database()
+    vacuum_warning = autovacuum_warning()
+    if vacuum_warning:
+        print(vacuum_warning, flush=True)
     sessions = prepare_database(sum(args.levels) * SEATS)
     logs = Path(tempfile.mkdtemp(prefix="bench-load-"))
     measure = f"{args.moves} moves a table" if args.moves else f"{args.seconds:g} s"
@@ -1266,6 +1291,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"handshakes tried again after a refusal: {Group.retries}")
     if any(level.move.cpu.get("other", 0) > 0.2 for level in levels):
         print("warning: the machine was busy with something else during a measurement (other > 0.2)")
+    if vacuum_warning:
+        print(vacuum_warning)
     return 0
 
 

@@ -40,6 +40,7 @@ from bench.load import (
     Phase,
     Servers,
     Table,
+    autovacuum_warning,
     check_ports,
     cpu_sample,
     ensure_database,
@@ -206,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
 
     django.setup()
     lock_database()
+    vacuum_warning = autovacuum_warning()
+    if vacuum_warning:
+        print(vacuum_warning, flush=True)
     tables = args.levels[0]
     sessions = prepare_database(tables * SEATS)
     logs = Path(tempfile.mkdtemp(prefix="bench-soak-"))
@@ -249,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("cores over the soak: " + ", ".join(f"{k} {v:.2f}" for k, v in phase.cpu.items() if k != "machine"))
     print(load_average())
+    if vacuum_warning:
+        print(vacuum_warning)
     return 0
 
 

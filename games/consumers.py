@@ -146,7 +146,24 @@ def language(scope: dict[str, Any]) -> str:
     return chosen_language(scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME), accept)
 
 
-class JsonConsumer(AsyncWebsocketConsumer):
+class DirectConsumer(AsyncWebsocketConsumer):
+    """A websocket consumer whose messages go straight to their handlers.
+
+    Channels first closes the database connections of its one database thread for
+    every message a consumer gets, a hop to that thread and back, from the socket and
+    from the groups alike. No handler here touches the database but through ``run``,
+    which looks after its own thread's connection, so a relayed state goes straight
+    to its socket (docs/benchmarks.md: the hop cost more than the relay).
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class JsonConsumer(DirectConsumer):
     """Shared by the table and the lobby: size and rate limits, JSON, errors.
 
     The size and rate limits are applied as each message arrives, by a task that
@@ -182,16 +199,6 @@ class JsonConsumer(AsyncWebsocketConsumer):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await reading
             await self.cleanup()
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Hand ``message`` to its handler. Channels would first close the database
-        connections of its one database thread, for every message; here no handler
-        touches the database but through ``run``, which looks after its own thread's
-        connection, so a relayed state goes straight to its socket."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     def refusal_on_arrival(self, message: dict[str, Any]) -> str | None:
         """The error code of a message refused before it is read (size, rate), if any."""

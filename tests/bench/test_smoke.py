@@ -127,6 +127,17 @@ def bench_database(request: pytest.FixtureRequest) -> Iterator[str]:
     drop_database(url)
 
 
+def assert_autovacuum_warned(output: str, url: str) -> None:
+    """A run warns, first and last, that the server it ran on has autovacuum off; and only then."""
+    import psycopg
+
+    with psycopg.connect(urlunsplit(urlsplit(url)._replace(path="/postgres", query=""))) as conn:
+        row = conn.execute("show autovacuum").fetchone()
+    assert row is not None
+    warnings = lines(output, r"^warning: PostgreSQL's autovacuum is off on this server")
+    assert len(warnings) == (2 if row[0] == "off" else 0), output
+
+
 # The benchmarks --------------------------------------------------------------------------
 
 BENCH_TARGETS = {
@@ -215,6 +226,7 @@ def test_load(bench_database: str) -> None:
     rows = lines(output, rf"^\s+([12])\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+{NUMBER}\s+")
     assert [m[1] for m in rows] == ["1", "2"], output
     assert lines(output, r"^lost: 0 \(0 of them echoes\)"), output
+    assert_autovacuum_warned(output, bench_database)
 
 
 @pytest.mark.slow
@@ -232,6 +244,7 @@ def test_soak(bench_database: str) -> None:
     )
     assert [int(m[1]) for m in minutes][:2] == [1, 2], output
     assert lines(output, r"^lost: 0, late: 0; resyncs: 0; "), output
+    assert_autovacuum_warned(output, bench_database)
 
 
 @pytest.mark.slow
