@@ -245,6 +245,20 @@ def abandon_if_due(game_id: int) -> Change | None:
         return bump(game, [{"type": "abandoned"}], lobby=True)
 
 
+def note_if_deserted(game_id: int) -> bool:
+    """R56: the watchdog found no seat connected at a live table; True if, under the
+    table's lock, that still holds and the table is noted deserted from now.
+
+    Not one statement over every table: a socket opening at that moment (``connect``,
+    under the same lock) is invisible to a statement begun before it committed, which
+    would note the table deserted with a player at it, and stop its clock for good."""
+    with transaction.atomic():
+        game = find_table(game_id)
+        if game is None or game.status not in Game.LIVE or game.deserted is not None:
+            return False
+        return waits_for_nobody(game)
+
+
 def sweep() -> dict[str, int]:
     """The watchdog, run every SWEEP_SECONDS by celery beat; returns what it did.
 
@@ -252,7 +266,7 @@ def sweep() -> dict[str, int]:
     that has passed (the clock process is down, say), and closes abandoned tables.
     """
     now = timezone.now()
-    done = {"connections": 0, "deadlines": 0, "abandoned": 0}
+    done = {"connections": 0, "deadlines": 0, "deserted": 0, "abandoned": 0}
     stale = now - timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
     for channel in Connection.objects.filter(seen__lt=stale).values_list("channel", flat=True):
         presence.disconnect(channel, grace=False)
@@ -267,10 +281,14 @@ def sweep() -> dict[str, int]:
     for game_id, version, status in due_now(limit=10_000, overdue=2 * settings.CLOCK_POLL_SECONDS + 1):
         done["deadlines"] += act_if_due(game_id, version, status) is not None
     # A match with no seat connected: note since when (connect and disconnect keep it too).
+    # Found without the lock; each is noted under it, where sockets come and go.
     seated = Connection.objects.filter(game=OuterRef("pk"), seat__isnull=False)
-    Game.objects.filter(status__in=Game.LIVE, deserted__isnull=True, daily=False).exclude(
-        Exists(seated)
-    ).update(deserted=now)
+    for game_id in (
+        Game.objects.filter(status__in=Game.LIVE, deserted__isnull=True, daily=False)
+        .exclude(Exists(seated))
+        .values_list("pk", flat=True)
+    ):
+        done["deserted"] += note_if_deserted(game_id)
     deserted = now - timedelta(seconds=settings.DESERTED_TIMEOUT_SECONDS)
     unjoined = now - timedelta(seconds=settings.OPEN_TABLE_TIMEOUT_SECONDS)
     candidates = list(

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
+from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from games import services
@@ -168,3 +169,56 @@ def test_the_timer_and_the_watchdog_at_the_same_moment_act_once(players):
     assert game.version == before + 1
     assert game.moves.filter(auto=True).count() == 1, results
     assert game.replay() == game.match
+
+
+def blocked_on_a_lock() -> bool:
+    """Whether another connection of this database waits for a lock (PostgreSQL)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0] > 0
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'")
+def test_r56_a_player_connecting_as_the_watchdog_looks_is_not_noted_away(players):
+    """The watchdog notes deserted the live tables no seat is connected to; a socket
+    opening at that moment is one of the table's commands, and the watchdog sees it:
+    the table is not left deserted, its clock stopped, with its player there."""
+    gid = full_table("draw", players[:2])  # nobody connected yet
+    opened, release = threading.Event(), threading.Event()
+
+    def connect_and_hold() -> None:
+        try:
+            with transaction.atomic():
+                services.connect(gid, players[0], "tab-host")
+                opened.set()
+                release.wait(30)  # committed once the watchdog waits for the table
+        finally:
+            connections.close_all()
+
+    def sweep() -> None:
+        try:
+            swept.append(services.sweep())
+        finally:
+            connections.close_all()
+
+    swept: list[dict[str, int]] = []
+    joining = threading.Thread(target=connect_and_hold)
+    joining.start()
+    assert opened.wait(30)
+    sweeping = threading.Thread(target=sweep)
+    sweeping.start()
+    try:
+        limit = time.monotonic() + 30
+        while not blocked_on_a_lock():  # the watchdog found the table and waits for its lock
+            assert time.monotonic() < limit and sweeping.is_alive(), "the watchdog did not wait for the table"
+            time.sleep(0.01)
+    finally:
+        release.set()
+        joining.join(30)
+        sweeping.join(30)
+    assert swept == [{"connections": 0, "deadlines": 0, "deserted": 0, "abandoned": 0}]
+    game = Game.objects.get(pk=gid)
+    assert game.deserted is None and game.deadline is not None

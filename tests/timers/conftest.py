@@ -145,9 +145,20 @@ def clocks(settings: object) -> dict[str, float]:
     return CLOCKS
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Keep each phase's report on the test, for the ``celery`` fixture to read."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 @pytest.fixture
-def celery(transactional_db: None, clocks: dict[str, float], tmp_path: Path) -> Iterator[Celery]:
-    """A started clock, worker and beat; the test may kill and start any of them again."""
+def celery(
+    transactional_db: None, clocks: dict[str, float], tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[Celery]:
+    """A started clock, worker and beat; the test may kill and start any of them again.
+    If the test fails, the end of each one's log is printed with it."""
     env = {
         **os.environ,
         "DATABASE_URL": _database_url(),
@@ -160,6 +171,10 @@ def celery(transactional_db: None, clocks: dict[str, float], tmp_path: Path) -> 
     celery.start_clock()
     yield celery
     celery.stop()
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        for process in (celery.clock, celery.worker, celery.beat):
+            print(f"--- the end of {process.log.name}:\n{process.output()[-6000:]}")
 
 
 def wait_for(condition: Callable[[], object], timeout: float, every: float = 0.05) -> object:
