@@ -379,6 +379,9 @@ CLOCK_WAKE_KEY = env.str("CLOCK_WAKE_KEY", default=f"{env.str('CHANNEL_PREFIX', 
 # The Daphne process's garbage collector thresholds (config/asgi.py): Python's default
 # is 700, 10, 10.
 GC_THRESHOLDS = tuple(env.list("GC_THRESHOLDS", cast=int, default=[50_000, 50, 100]))
+# And a full collection every this many seconds, in a thread of its own (0: none): the
+# cycles closed sockets leave are freed (config/asgi.py).
+GC_FULL_SECONDS = env.float("GC_FULL_SECONDS", default=60.0)
 # The services run in this many threads of each Daphne process, each with its own
 # database connection (games.consumers): commands of different tables do not wait
 # for each other.

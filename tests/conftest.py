@@ -45,6 +45,8 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["CHANNEL_PREFIX"]
     settings.CLOCK_WAKE_KEY = f"{os.environ['CHANNEL_PREFIX']}:clock"  # the clocks the tests start
     settings.CACHES["default"]["KEY_PREFIX"] = RUN
+    # No timed full collections in this process (config/asgi.py): its servers keep theirs.
+    settings.GC_FULL_SECONDS = 0
     # Users are made by the hundred: a fast hash (the servers started by tests keep theirs).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
