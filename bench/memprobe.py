@@ -34,6 +34,7 @@ import tracemalloc
 from collections import Counter
 
 from bench.asgi import application  # noqa: F401 (served as it is)
+from bench.soak import memory_kib
 
 START = float(os.environ.get("MEMPROBE_START", "180"))
 EVERY = float(os.environ.get("MEMPROBE_EVERY", "120"))
@@ -46,11 +47,7 @@ MIB = 1024 * 1024
 
 def resident() -> float:
     """This process's resident memory, MiB."""
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+    return memory_kib(os.getpid(), "VmRSS") / 1024
 
 
 def objects() -> Counter[str]:
@@ -86,9 +83,10 @@ class Probe:
 
     def look(self) -> str:
         now = time.monotonic() - self.began
+        rss = resident()
         lines = [
-            f"memprobe pid {os.getpid()} at {now:.0f} s: RSS {resident():.1f} MiB "
-            f"({resident() - self.rss:+.1f}), {len(gc.get_objects())} objects; {sockets()}; {collections()}"
+            f"memprobe pid {os.getpid()} at {now:.0f} s: RSS {rss:.1f} MiB "
+            f"({rss - self.rss:+.1f}), {len(gc.get_objects())} objects; {sockets()}; {collections()}"
         ]
         grown = objects()
         grown.subtract(self.objects)

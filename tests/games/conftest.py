@@ -10,6 +10,7 @@ from typing import Any
 import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
@@ -187,3 +188,14 @@ def done_with(game_id: int) -> None:
     """End the table as abandoned, so that its players may sit at another (R56: one live
     table at a time): for tests that play the same players at several tables in turn."""
     Game.objects.filter(pk=game_id).update(status=Game.ABANDONED, deadline=None)
+
+
+def waiting_for_a_lock() -> int:
+    """How many other connections to the test database wait for a lock now (read outside any
+    transaction: PostgreSQL keeps one picture of its activity for a transaction's length)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+        )
+        return int(cursor.fetchone()[0])

@@ -28,6 +28,7 @@ from tests.games.conftest import (
     play_first,
     to_round_over,
     turn_of,
+    waiting_for_a_lock,
 )
 from tests.timers.conftest import wait_for
 
@@ -143,17 +144,6 @@ def test_a_command_that_waited_for_the_lock_reads_what_its_holder_committed(play
         t.join(30)
     assert done.is_set()
     assert seen == [False, True]  # alice has no socket; bob's, committed while it waited
-
-
-def waiting_for_a_lock() -> int:
-    """How many other connections to the test database wait for a lock now (read outside any
-    transaction: PostgreSQL keeps one picture of its activity for a transaction's length)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-        )
-        return int(cursor.fetchone()[0])
 
 
 def without_time_left(message: dict) -> dict:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +21,8 @@ from games import services
 from games.models import Game
 from games.rules import tile_str
 from games.services import ServiceError
-from tests.games.conftest import SEED, connect_all, done_with, full_table, move_of
+from tests.games.conftest import SEED, connect_all, done_with, full_table, move_of, waiting_for_a_lock
+from tests.timers.conftest import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -171,17 +171,7 @@ def test_the_timer_and_the_watchdog_at_the_same_moment_act_once(players):
     assert game.replay() == game.match
 
 
-def blocked_on_a_lock() -> bool:
-    """Whether another connection of this database waits for a lock (PostgreSQL)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-            " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-        )
-        return cursor.fetchone()[0] > 0
-
-
-@pytest.mark.skipif("connection.vendor != 'postgresql'")
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite has no row locks to wait for")
 def test_r56_a_player_connecting_as_the_watchdog_looks_is_not_noted_away(players):
     """The watchdog notes deserted the live tables no seat is connected to; a socket
     opening at that moment is one of the table's commands, and the watchdog sees it:
@@ -211,10 +201,9 @@ def test_r56_a_player_connecting_as_the_watchdog_looks_is_not_noted_away(players
     sweeping = threading.Thread(target=sweep)
     sweeping.start()
     try:
-        limit = time.monotonic() + 30
-        while not blocked_on_a_lock():  # the watchdog found the table and waits for its lock
-            assert time.monotonic() < limit and sweeping.is_alive(), "the watchdog did not wait for the table"
-            time.sleep(0.01)
+        # The watchdog found the table and waits for its lock.
+        wait_for(lambda: waiting_for_a_lock() >= 1 or not sweeping.is_alive(), timeout=30)
+        assert sweeping.is_alive(), "the watchdog did not wait for the table"
     finally:
         release.set()
         joining.join(30)
