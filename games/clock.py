@@ -76,7 +76,9 @@ class Clock:
         self.acted = 0
 
     def run(self) -> None:
-        transport.use_own_loop()  # messages go out from one event loop (games.transport)
+        # Messages go out from one event loop (games.transport), handed over: a thread
+        # goes on to its next claim while its batch's messages are sent, in order.
+        transport.use_own_loop(hand_over=True)
         threading.Thread(target=self.listen, name="clock-wake", daemon=True).start()
         log.info(
             "clock: started (%s threads claiming %s at a time, looking every %s s at most)",
@@ -95,6 +97,8 @@ class Clock:
             self.woken.wait(wait)
             self.woken.clear()
         self.pool.shutdown(wait=True)
+        if not transport.drain():
+            log.warning("clock: some messages were not sent before stopping")
         log.info("clock: stopped after %s actions", self.acted)
 
     def skipped(self) -> list[int]:
@@ -108,6 +112,8 @@ class Clock:
     def tick(self) -> None:
         """Set as many threads claiming as the deadlines passed call for, ``threads`` at most."""
         close_old_connections()
+        if self.all_claiming():  # no thread to add: not worth a look at the deadlines
+            return
         due = len(services.due_now(limit=self.threads * self.batch, skip=self.skipped()))
         with self.lock:
             starting = max(0, min(self.threads, -(-due // self.batch)) - self.claiming)
@@ -118,7 +124,10 @@ class Clock:
     def wait_seconds(self) -> float:
         """Until the nearest deadline still to come, ``poll`` at most; a moment while some
         have passed: one held by another clock (or a command) is looked at again as soon
-        as it may be free, and threads are added as a wave comes due."""
+        as it may be free, and threads are added as a wave comes due. While every thread
+        claims, that moment passes without a look: there is no thread to add."""
+        if self.all_claiming():
+            return min(self.poll, 0.05)
         if services.due_now(limit=1, skip=self.skipped()):
             return min(self.poll, 0.05)
         ahead = services.next_deadline()
@@ -143,6 +152,10 @@ class Clock:
             close_old_connections()
             with self.lock:
                 self.claiming -= 1
+
+    def all_claiming(self) -> bool:
+        with self.lock:
+            return self.claiming >= self.threads
 
     def listen(self) -> None:
         """Wake the loop whenever a command says a deadline is near."""

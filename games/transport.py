@@ -20,6 +20,7 @@ out from; what each message says is the read models' (games.readmodels).
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import json
@@ -79,13 +80,17 @@ class _OwnLoop:
     In Daphne, ``async_to_sync`` hands the sending to the server's own loop. In a
     Celery worker there is none, and ``async_to_sync`` would start a loop, with new
     Redis connections, for every message sent; the worker sends from this one instead
-    (``use_own_loop``, called when the worker starts).
+    (``use_own_loop``, called when the worker starts). The worker's task waits until
+    its messages are sent; the clock hands them over and goes on (``hand_over``).
     """
 
     wanted = False
+    hand_over = False
     loop: asyncio.AbstractEventLoop | None = None
     pid = 0
     lock = threading.Lock()
+    # What was handed over and is not sent yet, oldest first (``hand_over``).
+    pending: collections.deque[concurrent.futures.Future[None]] = collections.deque()
 
     @classmethod
     def get(cls) -> asyncio.AbstractEventLoop | None:
@@ -95,12 +100,44 @@ class _OwnLoop:
             if cls.loop is None or cls.pid != os.getpid():  # a forked child starts its own
                 cls.loop = asyncio.new_event_loop()
                 cls.pid = os.getpid()
+                cls.pending = collections.deque()
                 threading.Thread(target=cls.loop.run_forever, name="transport", daemon=True).start()
             return cls.loop
 
+    @classmethod
+    def handed(cls, future: concurrent.futures.Future[None]) -> None:
+        """Keep ``future`` until sent; past ``HANDED_OVER_AT_MOST`` pending, wait for the
+        oldest first, so that a loop that cannot keep up slows the senders down."""
+        future.add_done_callback(_log_failure)
+        with cls.lock:
+            while cls.pending and cls.pending[0].done():
+                cls.pending.popleft()
+            cls.pending.append(future)
+            oldest = cls.pending[0] if len(cls.pending) > HANDED_OVER_AT_MOST else None
+        if oldest is not None:
+            concurrent.futures.wait([oldest], timeout=30)
 
-def use_own_loop() -> None:
+
+# Messages of a process that hands them over (the clock), waiting to be sent, at most.
+HANDED_OVER_AT_MOST = 5000
+
+
+def use_own_loop(hand_over: bool = False) -> None:
+    """Send from this process's own event loop. With ``hand_over``, a thread that sends
+    does not wait for its messages to be out: the loop sends them in the order they
+    were handed over (as from the ASGI server's service threads, ``sending_from``), and
+    ``drain`` waits for the rest before the process stops."""
     _OwnLoop.wanted = True
+    _OwnLoop.hand_over = hand_over
+
+
+def drain(timeout: float = 10) -> bool:
+    """Wait until every message handed over to this process's loop is sent (or
+    ``timeout`` s); whether all were."""
+    with _OwnLoop.lock:
+        pending = list(_OwnLoop.pending)
+    _, not_done = concurrent.futures.wait(pending, timeout=timeout)
+    return not not_done
 
 
 def send(*messages: tuple[str, str]) -> None:
@@ -125,6 +162,8 @@ def group_send(*messages: tuple[str, dict[str, Any]]) -> None:
     loop = _OwnLoop.get()
     if loop is None:
         async_to_sync(send_all)()
+    elif _OwnLoop.hand_over:
+        _OwnLoop.handed(asyncio.run_coroutine_threadsafe(send_all(), loop))
     else:
         asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=30)
 

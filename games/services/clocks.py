@@ -169,8 +169,9 @@ def act_on_claimed(limit: int, skip: Collection[int] = ()) -> tuple[int, int, li
     the threads of each, claim different games of one wave instead of queueing on the same
     rows and finding them played (docs/architecture.md, "Several clocks"). Each act is
     ``act_if_due`` as ever, in a savepoint of its own; the messages of the batch go out
-    after its commit. (SQLite has no row locks: there the claim locks nothing, and
-    ``act_if_due`` takes the database's write lock and re-checks the version, as always.)
+    after its commit (in the clock, handed to its event loop: games.transport). (SQLite
+    has no row locks: there the claim locks nothing, and ``act_if_due`` takes the
+    database's write lock and re-checks the version, as always.)
     """
     now = timezone.now()
     left: list[tuple[int, int]] = []

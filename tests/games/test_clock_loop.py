@@ -136,3 +136,27 @@ def test_a_game_claimed_with_nothing_to_do_is_left_until_the_next_look(players, 
         assert calls == [game_id, game_id]  # the call above, then the clock's one
     finally:
         clock.pool.shutdown(wait=True)
+
+
+def test_while_every_thread_claims_the_loop_does_not_look(players, django_assert_num_queries):
+    """In a wave every thread claims until nothing is left: the loop's looks could add no
+    thread, and cost the clock a query each, twenty times a second."""
+    game_id = full_table("draw", players[:2])
+    connect_all(game_id, players[:2])
+    overdue(game_id, by=1)
+    clock = Clock(threads=2, poll=30)
+    clock.claiming = 2  # both threads busy with the wave
+    with django_assert_num_queries(0):
+        clock.tick()
+        assert clock.wait_seconds() == 0.05
+    assert clock.claiming == 2
+    clock.claiming = 0  # both have found nothing left (the game was held): the loop looks
+    try:
+        with django_assert_num_queries(1):
+            assert clock.wait_seconds() == 0.05  # a deadline has passed: look again soon
+        clock.tick()
+        assert clock.claiming == 1
+        wait_for(lambda: not clock.claiming, timeout=5)  # the thread it added played it
+    finally:
+        clock.pool.shutdown(wait=True)
+    assert clock.acted == 1
