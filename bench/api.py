@@ -52,6 +52,7 @@ from typing import Any
 from urllib.parse import quote
 
 from bench.load import Servers, check_ports, daphne_commands, ensure_database, load_average
+from bench.soak import memory_kib
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/dominos_bench_api"
@@ -297,23 +298,15 @@ def time_pages(
     return rows
 
 
-def rss_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
-
-
 def time_export(port: int, url: str, pid: int) -> dict[str, float]:
     """Stream ``url``; the first line's delay, the records per second and the server's memory."""
-    before = rss_kib(pid)
+    before = memory_kib(pid, "VmRSS")
     peak = [before]
     done = threading.Event()
 
     def sample() -> None:
         while not done.is_set():
-            peak[0] = max(peak[0], rss_kib(pid))
+            peak[0] = max(peak[0], memory_kib(pid, "VmRSS"))
             time.sleep(0.02)
 
     sampler = threading.Thread(target=sample, daemon=True)
