@@ -5,6 +5,7 @@ Real Redis, through the site's channel layer."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import threading
 from collections.abc import Iterator
 
@@ -26,6 +27,7 @@ def own_loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[type]:
     monkeypatch.setattr(own, "pid", 0)
     monkeypatch.setattr(own, "wanted", False)
     monkeypatch.setattr(own, "hand_over", False)
+    monkeypatch.setattr(own, "pending", collections.deque())
     transport.use_own_loop(hand_over=True)
     yield own
     if own.loop is not None:
