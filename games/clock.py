@@ -126,9 +126,7 @@ class Clock:
         have passed: one held by another clock (or a command) is looked at again as soon
         as it may be free, and threads are added as a wave comes due. While every thread
         claims, that moment passes without a look: there is no thread to add."""
-        if self.all_claiming():
-            return min(self.poll, 0.05)
-        if services.due_now(limit=1, skip=self.skipped()):
+        if self.all_claiming() or services.due_now(limit=1, skip=self.skipped()):
             return min(self.poll, 0.05)
         ahead = services.next_deadline()
         return self.poll if ahead is None else max(0.0, min(self.poll, ahead))

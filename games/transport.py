@@ -162,10 +162,12 @@ def group_send(*messages: tuple[str, dict[str, Any]]) -> None:
     loop = _OwnLoop.get()
     if loop is None:
         async_to_sync(send_all)()
-    elif _OwnLoop.hand_over:
-        _OwnLoop.handed(asyncio.run_coroutine_threadsafe(send_all(), loop))
     else:
-        asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=30)
+        future = asyncio.run_coroutine_threadsafe(send_all(), loop)
+        if _OwnLoop.hand_over:
+            _OwnLoop.handed(future)
+        else:
+            future.result(timeout=30)
 
 
 # The ASGI server's event loop, for the thread that runs a service for one of its
